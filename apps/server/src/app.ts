@@ -1,0 +1,67 @@
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+} from 'fastify-type-provider-zod';
+import type { AppContext } from './context.js';
+import { registerErrorHandling } from './http/errors.js';
+import { registerWebApp } from './http/web-app.js';
+import { authRoutes } from './modules/auth/auth-routes.js';
+import { clientRoutes } from './modules/clients/client-routes.js';
+import { configRoutes } from './modules/config/config-routes.js';
+import { healthRoutes } from './modules/health/health-routes.js';
+import { mailRoutes } from './modules/mail/mail-routes.js';
+import { userRoutes } from './modules/users/user-routes.js';
+
+export const API_PREFIX = '/api/v4';
+
+/** Builds the whole HTTP app on an open database; main.ts listens, tests listen on port 0. */
+export async function buildApp(
+  ctx: AppContext,
+  options: { logger?: boolean } = {},
+): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ? { level: ctx.config.logLevel } : false,
+    trustProxy: ctx.config.trustProxy,
+    bodyLimit: 1_000_000,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('auth', null);
+  registerErrorHandling(app);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Workbench API',
+        version: '4.0.0',
+        description:
+          'Every call of the product under /api/v4. Errors share one body: {error, message, fields}.',
+      },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(
+    async (api) => {
+      healthRoutes(api, ctx);
+      authRoutes(api, ctx);
+      userRoutes(api, ctx);
+      clientRoutes(api, ctx);
+      configRoutes(api, ctx);
+      mailRoutes(api, ctx);
+    },
+    { prefix: API_PREFIX },
+  );
+
+  await registerWebApp(app, ctx.config.webDist);
+  return app;
+}

@@ -1,0 +1,91 @@
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
+
+// An empty variable means "not set", as in a shell `FOO= npm start`.
+const optional = z.preprocess((v) => (v === '' ? undefined : v), z.string().optional());
+const blankIsUnset = (v: unknown) => (v === '' ? undefined : v);
+
+const ZEnvSchema = z.object({
+  PORT: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.string().default('0.0.0.0'),
+  DATA_DIR: z.string().default('./data'),
+  DATABASE_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+      .optional(),
+  ),
+  DATABASE_SCHEMA: optional.pipe(
+    z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]{0,62}$/, 'lower-case letters, digits and _ only')
+      .optional(),
+  ),
+  APP_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  SMTP_HOST: optional,
+  SMTP_PORT: z.preprocess(blankIsUnset, z.coerce.number().int().positive().max(65535).optional()),
+  SMTP_USER: optional,
+  SMTP_PASSWORD: optional,
+  SMTP_FROM: z.string().default('Workbench <no-reply@workbench.local>'),
+  SMTP_SECURE: z.enum(['0', '1', 'true', 'false']).optional(),
+  SEED_DEMO: z.enum(['0', '1', 'true', 'false']).default('1'),
+  WEB_DIST: optional,
+  TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  databaseSchema: string | undefined;
+  appUrl: string;
+  smtp:
+    | { host: string; port: number; user?: string; password?: string; from: string; secure: boolean }
+    | undefined;
+  smtpFrom: string;
+  seedDemo: boolean;
+  webDist: string;
+  logLevel: string;
+  /** Behind a load balancer: read the client address from X-Forwarded-For (login throttling uses it). */
+  trustProxy: boolean;
+};
+
+export class ConfigError extends Error {}
+
+export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ZEnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
+  }
+  const e = parsed.data;
+  const truthy = (v: string | undefined) => v === '1' || v === 'true';
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    databaseSchema: e.DATABASE_SCHEMA,
+    appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtp: e.SMTP_HOST
+      ? {
+          host: e.SMTP_HOST,
+          port: e.SMTP_PORT ?? 587,
+          user: e.SMTP_USER,
+          password: e.SMTP_PASSWORD,
+          from: e.SMTP_FROM,
+          secure: truthy(e.SMTP_SECURE),
+        }
+      : undefined,
+    smtpFrom: e.SMTP_FROM,
+    seedDemo: truthy(e.SEED_DEMO),
+    webDist: resolve(e.WEB_DIST ?? resolve(serverRoot, '../web/dist')),
+    logLevel: e.LOG_LEVEL,
+    trustProxy: truthy(e.TRUST_PROXY),
+  };
+}

@@ -1,0 +1,26 @@
+import { type Kysely, sql } from 'kysely';
+import { type Migration, Migrator } from 'kysely/migration';
+import * as m0001 from './migrations/0001_foundation.js';
+import type { Database } from './schema.js';
+
+// Listed here rather than read from the folder, so the compiled server carries them with it.
+// A landed migration is never edited: a change is a new file.
+const migrations: Record<string, Migration> = {
+  '0001_foundation': m0001,
+};
+
+export async function migrateToLatest(db: Kysely<Database>): Promise<void> {
+  // Kysely looks for its bookkeeping tables in every schema unless told which one: name ours, so
+  // a database holding other schemas (CI runs, other tenants of the server) is not mistaken for migrated.
+  const { rows } = await sql<{ schema: string }>`select current_schema() as schema`.execute(db);
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    migrationTableSchema: rows[0]?.schema ?? 'public',
+  });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === 'Error');
+  if (error || failed) {
+    throw new Error(`Migration ${failed?.migrationName ?? ''} failed: ${String(error)}`);
+  }
+}

@@ -1,0 +1,142 @@
+import type { ColumnType, Generated } from 'kysely';
+
+/** Timestamps read as Date and are written as Date or ISO strings. */
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+/** JSON columns read parsed and are written as JSON text (pg would turn JS arrays into SQL arrays). */
+type Json<T> = ColumnType<T, string | undefined, string>;
+
+export interface ClientsTable {
+  id: Generated<number>;
+  name: string;
+  logo: string | null;
+  settings: Json<unknown>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface UsersTable {
+  id: Generated<number>;
+  client_id: number;
+  main_client_id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string | null;
+  status: 'active' | 'invited' | 'paused';
+  role: 'admin' | 'user';
+  language: string;
+  profile_image: string | null;
+  job_position_id: number | null;
+  password_hash: string | null;
+  settings: Json<unknown>;
+  onboarding_progress: Json<unknown>;
+  privacy_policy_consented_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export type TokenKind = 'session' | 'password_reset' | 'login_link' | 'invite';
+
+export interface UserTokensTable {
+  id: Generated<number>;
+  client_id: number;
+  user_id: number;
+  kind: TokenKind;
+  token_hash: string;
+  expires_at: Timestamp;
+  remember_me: Generated<boolean>;
+  revoked_at: NullableTimestamp;
+  used_at: NullableTimestamp;
+  last_used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface WorkspacesTable {
+  id: Generated<number>;
+  client_id: number;
+  parent_id: number | null;
+  name: string;
+  description: string | null;
+  reference_number: string | null;
+  image: string | null;
+  translations: Json<unknown>;
+  archived_at: NullableTimestamp;
+  deleted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WorkspaceUsersTable {
+  id: Generated<number>;
+  client_id: number;
+  workspace_id: number;
+  user_id: number;
+  role: 'manager' | 'group_manager' | 'member';
+  created_at: Timestamp;
+}
+
+export interface CategoriesTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  color: string | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface JobPositionsTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface ActivityLogTable {
+  id: Generated<number>;
+  client_id: number;
+  user_id: number | null;
+  entity_type: string;
+  entity_id: number;
+  action: string;
+  changes: Json<unknown>;
+  created_at: Timestamp;
+}
+
+export interface MailOutboxTable {
+  id: Generated<number>;
+  client_id: number | null;
+  to_email: string;
+  subject: string;
+  text: string;
+  html: string | null;
+  kind: string;
+  status: Generated<'pending' | 'sent' | 'failed'>;
+  attempts: Generated<number>;
+  last_error: string | null;
+  /** A sender instance holds the row until then; a crashed sender's claim simply runs out. */
+  claimed_until: NullableTimestamp;
+  created_at: Timestamp;
+  sent_at: NullableTimestamp;
+}
+
+export interface LoginAttemptsTable {
+  id: Generated<number>;
+  email: string;
+  ip: string;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  clients: ClientsTable;
+  users: UsersTable;
+  user_tokens: UserTokensTable;
+  workspaces: WorkspacesTable;
+  workspace_users: WorkspaceUsersTable;
+  categories: CategoriesTable;
+  job_positions: JobPositionsTable;
+  activity_log: ActivityLogTable;
+  mail_outbox: MailOutboxTable;
+  login_attempts: LoginAttemptsTable;
+}

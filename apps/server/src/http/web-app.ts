@@ -1,0 +1,44 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+
+/**
+ * Serves the built web app: hashed files under /assets are cached for a year, index.html never,
+ * and any other GET that is not an API call or a file gets index.html (the app's own router
+ * then shows the page, or sends unknown paths to /).
+ */
+export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
+  const hasBuild = existsSync(join(webDist, 'index.html'));
+  if (hasBuild) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      wildcard: false,
+      index: false,
+      setHeaders: (res, path) => {
+        res.header(
+          'cache-control',
+          path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+        );
+      },
+    });
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path === '/api' || path.startsWith('/api/') || request.method !== 'GET') {
+      return reply
+        .status(404)
+        .send({ error: 'not_found', message: `No such call: ${request.method} ${path}` });
+    }
+    if (!hasBuild) {
+      return reply.type('text/plain').send('The web app is not built. Run `npm run build` (or `npm start`).');
+    }
+    if (/\.[a-z0-9]+$/i.test(path) && !path.endsWith('.html')) {
+      // A missing asset is a 404, not the app page (a stale chunk must fail, so the app can reload).
+      return reply.status(404).type('text/plain').send('Not found');
+    }
+    reply.header('cache-control', 'no-cache');
+    return reply.sendFile('index.html');
+  });
+}

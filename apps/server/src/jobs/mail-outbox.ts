@@ -1,0 +1,122 @@
+import type { Kysely } from 'kysely';
+import nodemailer from 'nodemailer';
+import type { AppContext } from '../context.js';
+import type { Database } from '../db/schema.js';
+
+const MAX_ATTEMPTS = 5;
+const BATCH = 20;
+/** How long a sender holds claimed rows; after a crash another instance takes them over. */
+const CLAIM_MS = 2 * 60_000;
+const POLL_MS = 5_000;
+
+/** What the sender needs of a transport: nodemailer's, or a fake in tests. */
+export type MailTransport = {
+  sendMail(mail: {
+    from: string;
+    to: string;
+    subject: string;
+    text: string;
+    html?: string;
+  }): Promise<unknown>;
+};
+
+/**
+ * Claims up to BATCH pending mails. FOR UPDATE SKIP LOCKED makes concurrent claimers (several
+ * server instances) take disjoint rows; the claim is a timestamp, so the transaction ends before
+ * any slow SMTP conversation starts (on PGlite an open transaction would block every request).
+ */
+export async function claimPendingMails(db: Kysely<Database>, now = new Date()) {
+  return db.transaction().execute(async (trx) => {
+    const ids = await trx
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('status', '=', 'pending')
+      .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
+      .orderBy('id')
+      .limit(BATCH)
+      .forUpdate()
+      .skipLocked()
+      .execute();
+    if (!ids.length) return [];
+    return trx
+      .updateTable('mail_outbox')
+      .set({ claimed_until: new Date(now.getTime() + CLAIM_MS) })
+      .where(
+        'id',
+        'in',
+        ids.map((r) => r.id),
+      )
+      .returningAll()
+      .execute();
+  });
+}
+
+/** Sends what it can claim; a failure is retried later (backing off), and given up after MAX_ATTEMPTS. */
+export async function sendPendingMails(
+  ctx: Pick<AppContext, 'db' | 'config'>,
+  transport: MailTransport,
+): Promise<{ sent: number; failed: number }> {
+  const mails = await claimPendingMails(ctx.db);
+  let sent = 0;
+  let failed = 0;
+  for (const mail of mails) {
+    const attempts = mail.attempts + 1;
+    try {
+      await transport.sendMail({
+        from: ctx.config.smtpFrom,
+        to: mail.to_email,
+        subject: mail.subject,
+        text: mail.text,
+        ...(mail.html ? { html: mail.html } : {}),
+      });
+      await ctx.db
+        .updateTable('mail_outbox')
+        .set({ status: 'sent', sent_at: new Date(), attempts, claimed_until: null, last_error: null })
+        .where('id', '=', mail.id)
+        .execute();
+      sent++;
+    } catch (err) {
+      failed++;
+      const giveUp = attempts >= MAX_ATTEMPTS;
+      await ctx.db
+        .updateTable('mail_outbox')
+        .set({
+          attempts,
+          last_error: String(err).slice(0, 500),
+          status: giveUp ? 'failed' : 'pending',
+          // Wait longer after each failure: 1, 2, 4, 8 minutes.
+          claimed_until: giveUp ? null : new Date(Date.now() + 60_000 * 2 ** (attempts - 1)),
+        })
+        .where('id', '=', mail.id)
+        .execute();
+    }
+  }
+  return { sent, failed };
+}
+
+/** Starts the sender loop when SMTP is configured (otherwise mails stay readable in the outbox); returns a stop function. */
+export function startMailSender(ctx: AppContext, log: (msg: string) => void): () => Promise<void> {
+  const smtp = ctx.config.smtp;
+  if (!smtp) return async () => {};
+  const transport = nodemailer.createTransport({
+    host: smtp.host,
+    port: smtp.port,
+    secure: smtp.secure,
+    ...(smtp.user ? { auth: { user: smtp.user, pass: smtp.password } } : {}),
+  });
+  let current: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (current) return;
+    current = sendPendingMails(ctx, transport)
+      .catch((err) => log(`mail sender: ${String(err)}`))
+      .finally(() => {
+        current = undefined;
+      });
+  }, POLL_MS);
+  // Stopping waits for a round in progress, so the database is not closed under it.
+  return async () => {
+    clearInterval(timer);
+    await current;
+    transport.close();
+  };
+}

@@ -1,0 +1,14 @@
+import { type Client, readClientSettings } from '@workbench/domain';
+import type { Selectable } from 'kysely';
+import type { ClientsTable } from '../../db/schema.js';
+
+export function presentClient(row: Selectable<ClientsTable>): Client {
+  return {
+    id: row.id,
+    name: row.name,
+    logo: row.logo,
+    settings: readClientSettings(row.settings),
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}

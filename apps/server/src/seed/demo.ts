@@ -1,0 +1,192 @@
+import { readClientSettings } from '@workbench/domain';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../db/schema.js';
+import { hashPassword } from '../modules/auth/passwords.js';
+
+export const DEMO_PASSWORD = 'demo12345';
+const SEED_LOCK_KEY = 7_300_001;
+
+export const DEMO_USERS = [
+  {
+    email: 'admin@demo.test',
+    first_name: 'Alice',
+    last_name: 'Admin',
+    role: 'admin',
+    job: 'Facility Manager',
+  },
+  {
+    email: 'manager@demo.test',
+    first_name: 'Martin',
+    last_name: 'Manager',
+    role: 'user',
+    job: 'Facility Manager',
+  },
+  {
+    email: 'groupmanager@demo.test',
+    first_name: 'Greta',
+    last_name: 'Group',
+    role: 'user',
+    job: 'Technician',
+  },
+  { email: 'anna@demo.test', first_name: 'Anna', last_name: 'Member', role: 'user', job: 'Technician' },
+  { email: 'ben@demo.test', first_name: 'Ben', last_name: 'Member', role: 'user', job: 'Cleaner' },
+] as const;
+
+type Tree = { name: string; reference_number: string; children?: Tree[] };
+const WORKSPACES: Tree[] = [
+  {
+    name: 'Vienna HQ',
+    reference_number: 'VIE',
+    children: [
+      {
+        name: 'Building A',
+        reference_number: 'VIE-A',
+        children: [
+          { name: 'A-101 Office', reference_number: 'VIE-A-101' },
+          { name: 'A-102 Kitchen', reference_number: 'VIE-A-102' },
+        ],
+      },
+      {
+        name: 'Building B',
+        reference_number: 'VIE-B',
+        children: [{ name: 'B-001 Lobby', reference_number: 'VIE-B-001' }],
+      },
+    ],
+  },
+  { name: 'Graz Warehouse', reference_number: 'GRZ' },
+];
+
+/**
+ * Seeds the demo organisation when the database has no organisation yet, in one transaction with
+ * batch inserts (one statement per table, one per tree level). Returns whether it did.
+ */
+export async function seedDemoIfEmpty(db: Kysely<Database>): Promise<boolean> {
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  return db.transaction().execute(async (trx) => {
+    // Several instances may start at once on one PostgreSQL: only one of them seeds.
+    await sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`.execute(trx);
+    const any = await trx.selectFrom('clients').select('id').limit(1).executeTakeFirst();
+    if (any) return false;
+    const client = await trx
+      .insertInto('clients')
+      .values({
+        name: 'Demo Facility Services',
+        logo: null,
+        settings: JSON.stringify(readClientSettings({})),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const clientId = client.id;
+
+    const positions = await trx
+      .insertInto('job_positions')
+      .values(
+        ['Facility Manager', 'Technician', 'Cleaner', 'Security'].map((name) => ({
+          client_id: clientId,
+          name,
+        })),
+      )
+      .returning(['id', 'name'])
+      .execute();
+    const positionId = (name: string) => positions.find((p) => p.name === name)?.id ?? null;
+
+    await trx
+      .insertInto('categories')
+      .values(
+        [
+          ['Electrical', '#f59f00'],
+          ['Plumbing', '#1c7ed6'],
+          ['Cleaning', '#37b24d'],
+          ['HVAC', '#7048e8'],
+          ['Safety', '#e03131'],
+        ].map(([name, color]) => ({ client_id: clientId, name: name as string, color: color as string })),
+      )
+      .execute();
+
+    const users = await trx
+      .insertInto('users')
+      .values(
+        DEMO_USERS.map((u) => ({
+          client_id: clientId,
+          main_client_id: clientId,
+          first_name: u.first_name,
+          last_name: u.last_name,
+          email: u.email,
+          phone: null,
+          status: 'active' as const,
+          role: u.role,
+          language: 'en',
+          profile_image: null,
+          job_position_id: positionId(u.job),
+          password_hash: passwordHash,
+          settings: JSON.stringify({}),
+          onboarding_progress: JSON.stringify({}),
+          privacy_policy_consented_at: null,
+          deleted_at: null,
+        })),
+      )
+      .returning(['id', 'email'])
+      .execute();
+    const userId = (email: string) => users.find((u) => u.email === email)?.id as number;
+
+    // Insert the tree level by level so children know their parent's id.
+    const ids = new Map<string, number>();
+    let level: Array<{ node: Tree; parentId: number | null }> = WORKSPACES.map((node) => ({
+      node,
+      parentId: null,
+    }));
+    while (level.length) {
+      const rows = await trx
+        .insertInto('workspaces')
+        .values(
+          level.map(({ node, parentId }) => ({
+            client_id: clientId,
+            parent_id: parentId,
+            name: node.name,
+            description: null,
+            reference_number: node.reference_number,
+            image: null,
+            translations: JSON.stringify({}),
+            archived_at: null,
+            deleted_at: null,
+          })),
+        )
+        .returning(['id', 'name'])
+        .execute();
+      for (const row of rows) ids.set(row.name, row.id);
+      level = level.flatMap(({ node }) =>
+        (node.children ?? []).map((child) => ({ node: child, parentId: ids.get(node.name) as number })),
+      );
+    }
+
+    const vienna = ['Vienna HQ', 'Building A', 'A-101 Office', 'A-102 Kitchen', 'Building B', 'B-001 Lobby'];
+    const roles: Array<{
+      email: string;
+      role: 'manager' | 'group_manager' | 'member';
+      workspaces: string[];
+    }> = [
+      { email: 'manager@demo.test', role: 'manager', workspaces: vienna },
+      { email: 'groupmanager@demo.test', role: 'group_manager', workspaces: vienna },
+      {
+        email: 'anna@demo.test',
+        role: 'member',
+        workspaces: ['Building A', 'A-101 Office', 'A-102 Kitchen'],
+      },
+      { email: 'ben@demo.test', role: 'member', workspaces: ['Building B', 'B-001 Lobby'] },
+    ];
+    await trx
+      .insertInto('workspace_users')
+      .values(
+        roles.flatMap((r) =>
+          r.workspaces.map((w) => ({
+            client_id: clientId,
+            workspace_id: ids.get(w) as number,
+            user_id: userId(r.email),
+            role: r.role,
+          })),
+        ),
+      )
+      .execute();
+    return true;
+  });
+}

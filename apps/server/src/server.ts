@@ -1,0 +1,44 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app.js';
+import type { AppConfig } from './config.js';
+import { openDatabase } from './db/connection.js';
+import { migrateToLatest } from './db/migrate.js';
+import { startMailSender } from './jobs/mail-outbox.js';
+import { seedDemoIfEmpty } from './seed/demo.js';
+
+export type RunningServer = { app: FastifyInstance; seeded: boolean; stop: () => Promise<void> };
+
+/** Opens the database, migrates, seeds when asked, builds the app and starts the background jobs. */
+export async function startServer(
+  config: AppConfig,
+  options: { logger?: boolean } = {},
+): Promise<RunningServer> {
+  const database = await openDatabase({
+    databaseUrl: config.databaseUrl,
+    databaseSchema: config.databaseSchema,
+    dataDir: config.dataDir,
+  });
+  try {
+    await migrateToLatest(database.db);
+    const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
+    const ctx = { db: database.db, dbKind: database.kind, config };
+    const app = await buildApp(ctx, options);
+    const stopMail = startMailSender(ctx, (m) => app.log.warn(m));
+    return {
+      app,
+      seeded,
+      // Stop taking requests, let a mail round finish, then close the database (which frees DATA_DIR).
+      stop: async () => {
+        try {
+          await app.close();
+          await stopMail();
+        } finally {
+          await database.close();
+        }
+      },
+    };
+  } catch (err) {
+    await database.close();
+    throw err;
+  }
+}

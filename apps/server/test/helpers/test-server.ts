@@ -1,0 +1,111 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../../src/app.js';
+import { type AppConfig, readConfig } from '../../src/config.js';
+import type { AppContext } from '../../src/context.js';
+import { openDatabase } from '../../src/db/connection.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import type { Database } from '../../src/db/schema.js';
+
+export const TEST_APP_URL = 'http://app.test';
+
+// biome-ignore lint/suspicious/noExplicitAny: tests read bodies loosely; each test checks the shape it needs
+export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
+
+export type CallOptions = {
+  body?: unknown;
+  /** Sent as is (for malformed JSON); sets content-type application/json. */
+  rawBody?: string;
+  token?: string;
+  headers?: Record<string, string>;
+};
+
+export type TestServer = {
+  url: string;
+  ctx: AppContext;
+  db: Kysely<Database>;
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  call: <T = any>(method: string, path: string, options?: CallOptions) => Promise<ApiResponse<T>>;
+  close: () => Promise<void>;
+};
+
+/**
+ * A real server on a real database, listening on a free port: PGlite in memory, or, when
+ * DATABASE_URL is set, a fresh PostgreSQL schema of its own that is dropped afterwards.
+ */
+export async function startTestServer(overrides: Partial<AppConfig> = {}): Promise<TestServer> {
+  const databaseUrl = process.env.DATABASE_URL || undefined;
+  const databaseSchema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const config: AppConfig = {
+    ...readConfig({
+      APP_URL: TEST_APP_URL,
+      SEED_DEMO: '0',
+      LOG_LEVEL: 'silent',
+      // No web build in API tests unless a test asks for one.
+      WEB_DIST: join(process.cwd(), 'test', 'no-web-build'),
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl, DATABASE_SCHEMA: databaseSchema } : {}),
+    }),
+    ...overrides,
+  };
+  const dropSchema = async () => {
+    if (!databaseUrl || !databaseSchema) return;
+    const client = new pg.Client({ connectionString: databaseUrl });
+    await client.connect();
+    await client.query(`DROP SCHEMA IF EXISTS "${databaseSchema}" CASCADE`);
+    await client.end();
+  };
+  const database = await openDatabase({ databaseUrl, databaseSchema });
+  const ctx: AppContext = { db: database.db, dbKind: database.kind, config };
+  let app: Awaited<ReturnType<typeof buildApp>>;
+  try {
+    await migrateToLatest(database.db);
+    app = await buildApp(ctx);
+    await app.listen({ port: 0, host: '127.0.0.1' });
+  } catch (err) {
+    // A failed start must not leave a schema behind on the shared server.
+    await database.close();
+    await dropSchema();
+    throw err;
+  }
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('no port');
+  const url = `http://127.0.0.1:${address.port}`;
+
+  async function call<T>(method: string, path: string, options: CallOptions = {}): Promise<ApiResponse<T>> {
+    const headers: Record<string, string> = { ...options.headers };
+    let body: string | undefined;
+    if (options.rawBody !== undefined) {
+      body = options.rawBody;
+      headers['content-type'] = 'application/json';
+    } else if (options.body !== undefined) {
+      body = JSON.stringify(options.body);
+      headers['content-type'] = 'application/json';
+    }
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const response = await fetch(`${url}${path}`, { method, headers, body });
+    const text = await response.text();
+    const isJson = response.headers.get('content-type')?.includes('json');
+    return {
+      status: response.status,
+      body: (isJson && text ? JSON.parse(text) : text) as T,
+      headers: response.headers,
+    };
+  }
+
+  return {
+    url,
+    ctx,
+    db: database.db,
+    call,
+    close: async () => {
+      try {
+        await app.close();
+        await database.close();
+      } finally {
+        await dropSchema();
+      }
+    },
+  };
+}

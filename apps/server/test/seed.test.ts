@@ -1,0 +1,60 @@
+import { ZLoginResponseSchema } from '@workbench/domain';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEMO_PASSWORD, DEMO_USERS, seedDemoIfEmpty } from '../src/seed/demo.js';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+describe('demo organisation', () => {
+  it('is seeded into an empty database once, and every demo user logs in', async () => {
+    expect(await seedDemoIfEmpty(server.db)).toBe(true);
+    expect(await seedDemoIfEmpty(server.db)).toBe(false);
+
+    const clients = await server.db.selectFrom('clients').select('name').execute();
+    expect(clients).toEqual([{ name: 'Demo Facility Services' }]);
+
+    const sessions = new Map<string, ReturnType<typeof ZLoginResponseSchema.parse>>();
+    for (const demo of DEMO_USERS) {
+      const res = await server.call('POST', '/api/v4/auth/login', {
+        body: { email: demo.email, password: DEMO_PASSWORD },
+      });
+      expect(res.status, demo.email).toBe(200);
+      sessions.set(demo.email, ZLoginResponseSchema.parse(res.body));
+    }
+    expect(sessions.get('admin@demo.test')?.user).toMatchObject({ role: 'admin', full_name: 'Alice Admin' });
+    const manager = sessions.get('manager@demo.test')?.user;
+    expect(manager?.role).toBe('user');
+    expect(new Set(manager?.permissions.workspace.map((w) => w.role))).toEqual(new Set(['manager']));
+    expect(manager?.permissions.global).toContain('edit_workspace');
+    expect(sessions.get('groupmanager@demo.test')?.user.permissions.workspace[0]?.role).toBe('group_manager');
+    expect(sessions.get('anna@demo.test')?.user.permissions.workspace.every((w) => w.role === 'member')).toBe(
+      true,
+    );
+    expect(sessions.get('ben@demo.test')?.user.full_name).toBe('Ben Member');
+  });
+
+  it('has the workspace tree, categories and job positions', async () => {
+    const workspaces = await server.db.selectFrom('workspaces').select(['id', 'name', 'parent_id']).execute();
+    const byName = new Map(workspaces.map((w) => [w.name, w]));
+    const parentOf = (name: string) =>
+      workspaces.find((w) => w.id === byName.get(name)?.parent_id)?.name ?? null;
+    expect(parentOf('Vienna HQ')).toBeNull();
+    expect(parentOf('Graz Warehouse')).toBeNull();
+    expect(parentOf('Building A')).toBe('Vienna HQ');
+    expect(parentOf('Building B')).toBe('Vienna HQ');
+    expect(parentOf('A-101 Office')).toBe('Building A');
+    expect(parentOf('A-102 Kitchen')).toBe('Building A');
+    expect(parentOf('B-001 Lobby')).toBe('Building B');
+
+    const categories = await server.db.selectFrom('categories').select('name').orderBy('name').execute();
+    expect(categories.map((c) => c.name)).toEqual(['Cleaning', 'Electrical', 'HVAC', 'Plumbing', 'Safety']);
+    const positions = await server.db.selectFrom('job_positions').select('name').orderBy('name').execute();
+    expect(positions.map((p) => p.name)).toEqual(['Cleaner', 'Facility Manager', 'Security', 'Technician']);
+  });
+});

@@ -1,0 +1,84 @@
+import { expect, type Page, test } from '@playwright/test';
+
+const password = 'correct-horse-42';
+
+// Wide enough for the sidebar to be expanded by default (000 §4: from 1350 px).
+test.use({ viewport: { width: 1400, height: 900 } });
+
+async function signUp(page: Page, email: string) {
+  await page.goto('/signup');
+  await page.getByLabel('Company name').fill('Acme Facilities');
+  await page.getByLabel('First name').fill('Ada');
+  await page.getByLabel('Last name').fill('Lovelace');
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByLabel('Confirm password').fill(password);
+  await page.getByRole('button', { name: 'Create organisation' }).click();
+}
+
+test('a new organisation signs up, logs out, logs in, switches to German and stays logged in after reload', async ({
+  page,
+}) => {
+  const email = `ada-${Date.now()}@example.com`;
+  await signUp(page, email);
+
+  // Lands in the dashboard shell of its own organisation, with the full menu.
+  await expect(page).toHaveURL(/\/dashboard\/issues$/);
+  await expect(page.getByRole('banner').getByText('Acme Facilities')).toBeVisible();
+  // The sidebar (its accessible name changes with the language).
+  const nav = page.getByRole('navigation');
+  for (const item of [
+    'Workspaces',
+    'Issues',
+    'Scheduling',
+    'Calendar',
+    'Equipment',
+    'Assets',
+    'Users',
+    'Settings',
+  ]) {
+    await expect(nav.getByRole('link', { name: item })).toBeVisible();
+  }
+
+  // Log out: back on the landing page, and the dashboard is closed.
+  await page.getByRole('button', { name: 'User menu' }).click();
+  await page.getByRole('menuitem', { name: 'Log out' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('heading', { name: 'Log in to Workbench' })).toBeVisible();
+
+  // A wrong password is refused with the spec's message.
+  await page.getByLabel('Email').fill(email);
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
+
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/issues$/);
+
+  // Switch to German: the menu and the page speak German.
+  await page.getByRole('button', { name: /^Language/ }).click();
+  await page.getByRole('menuitem', { name: 'Deutsch' }).click();
+  await expect(nav.getByRole('link', { name: 'Arbeitsbereiche' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Aufgaben ist noch nicht verfügbar' })).toBeVisible();
+
+  // Reload: still logged in, still German.
+  await page.reload();
+  await expect(page).toHaveURL(/\/dashboard\/issues$/);
+  await expect(nav.getByRole('link', { name: 'Aufgaben' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Benutzermenü' })).toBeVisible();
+});
+
+test('a logged-out visitor is sent to the login and brought back to the page asked for', async ({ page }) => {
+  await page.goto('/dashboard/workspaces/detail/1');
+  await expect(page).toHaveURL(/\/$/);
+  await page.getByLabel('Email').fill('manager@demo.test');
+  await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo12345');
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/dashboard\/workspaces\/detail\/1$/);
+  await expect(page.getByTestId('not-available')).toContainText('Workspaces – details');
+
+  // An unknown path falls back to the landing page, which sends a logged-in user on to the dashboard.
+  await page.goto('/no/such/page');
+  await expect(page).toHaveURL(/\/dashboard\/issues$/);
+});

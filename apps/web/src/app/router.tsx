@@ -1,0 +1,106 @@
+import { Box, Loader } from '@mantine/core';
+import type { ComponentType } from 'react';
+import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
+import { useAuth } from '../features/auth/session-store';
+import { NotAvailablePage } from '../features/placeholder/NotAvailablePage';
+import { isChunkLoadError, reloadAfterChunkError } from './chunk-reload';
+import { CrashScreen } from './crash/CrashScreen';
+import { DashboardGuard, LoggedOutOnly } from './guards';
+import { MobileAppPrompt } from './MobileAppPrompt';
+import { DASHBOARD_PAGES, PUBLIC_PAGES } from './route-table';
+
+/** Shown for the moment between a reload being asked for and the page going away. */
+function Reloading() {
+  return null;
+}
+
+/** Lazy page module; a chunk that fails to load reloads the page once (throttled), else crashes. */
+function lazyPage(load: () => Promise<ComponentType>) {
+  return async () => {
+    try {
+      return { Component: await load() };
+    } catch (error) {
+      if (isChunkLoadError(error) && reloadAfterChunkError()) return { Component: Reloading };
+      throw error;
+    }
+  };
+}
+
+const authPages = {
+  login: lazyPage(() => import('../features/auth/pages/LoginPage').then((m) => m.LoginPage)),
+  signup: lazyPage(() => import('../features/auth/pages/SignupPage').then((m) => m.SignupPage)),
+  forgot: lazyPage(() =>
+    import('../features/auth/pages/ForgotPasswordPage').then((m) => m.ForgotPasswordPage),
+  ),
+  change: lazyPage(() =>
+    import('../features/auth/pages/ChangePasswordPage').then((m) => m.ChangePasswordPage),
+  ),
+  activate: lazyPage(() =>
+    import('../features/auth/pages/ActivateAccountPage').then((m) => m.ActivateAccountPage),
+  ),
+  tokenLogin: lazyPage(() => import('../features/auth/pages/TokenLoginPage').then((m) => m.TokenLoginPage)),
+};
+
+/** A stored login found expired at start sends the person to /login (000 §4), except on public pages. */
+function Root() {
+  const { expired, session } = useAuth();
+  const { pathname } = useLocation();
+  if (expired && !session && pathname !== '/login' && !pathname.startsWith('/public/')) {
+    return <Navigate to="/login" replace />;
+  }
+  return (
+    <>
+      <Outlet />
+      <MobileAppPrompt />
+    </>
+  );
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <Root />,
+    errorElement: <CrashScreen />,
+    hydrateFallbackElement: <Loader m="xl" />,
+    children: [
+      {
+        // `/` is the landing and login entry: the login form, or the dashboard when logged in.
+        element: (
+          <LoggedOutOnly>
+            <Outlet />
+          </LoggedOutOnly>
+        ),
+        children: [
+          { path: '/', lazy: authPages.login },
+          { path: '/login', lazy: authPages.login },
+          { path: '/signup', lazy: authPages.signup },
+          { path: '/forgot-password', lazy: authPages.forgot },
+        ],
+      },
+      { path: '/change-password', lazy: authPages.change },
+      { path: '/activate_account', lazy: authPages.activate },
+      { path: '/auth/tokenlogin', lazy: authPages.tokenLogin },
+      ...PUBLIC_PAGES.map((page) => ({
+        path: page.path,
+        element: (
+          <Box mih="100vh" bg="var(--mantine-color-body)">
+            <NotAvailablePage section={page.section} view={page.view} />
+          </Box>
+        ),
+      })),
+      {
+        element: <DashboardGuard />,
+        children: DASHBOARD_PAGES.map((page) => ({
+          path: page.path,
+          element: <NotAvailablePage section={page.section} view={page.view} />,
+        })),
+      },
+      { path: '/dashboard', element: <Navigate to="/dashboard/issues" replace /> },
+      // Any unknown path falls back to the landing page (000 §2).
+      { path: '*', element: <Navigate to="/" replace /> },
+    ],
+  },
+];
+
+export function createRouter() {
+  return createBrowserRouter(routes);
+}

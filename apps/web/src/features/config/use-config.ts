@@ -1,0 +1,25 @@
+import { notifications } from '@mantine/notifications';
+import { useQuery } from '@tanstack/react-query';
+import { CACHE_EXPIRY_MS, type ConfigResponse } from '@workbench/domain';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { api } from '../../api/client';
+import { saveColors } from './colors-store';
+
+/** The start-up config of the logged-in user: organisation, menu, categories. */
+export function useConfig(enabled: boolean) {
+  const { t } = useTranslation();
+  const query = useQuery({
+    queryKey: ['config'],
+    queryFn: () => api<ConfigResponse>('config?get_only=client,menu,categories'),
+    enabled,
+    staleTime: CACHE_EXPIRY_MS,
+  });
+  useEffect(() => {
+    if (query.data?.client) saveColors(query.data.client.settings.colors);
+  }, [query.data]);
+  useEffect(() => {
+    if (query.isError) notifications.show({ color: 'red', message: t('errors.config_failed') });
+  }, [query.isError, t]);
+  return query;
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import { ISSUE_STATUS } from '../issues/statuses.js';
+
+const ZHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'invalid_format');
+
+/**
+ * Every client (organisation) setting of 000 §3 with its default. Stored as one JSON document
+ * per client so later features add a setting here without a migration; a stored document is
+ * always read through this schema, so a missing setting reads as its default.
+ */
+export const ZClientSettingsSchema = z
+  .object({
+    colors: z
+      .object({ primary: ZHexColor.default('#1c7ed6'), secondary: ZHexColor.default('#0b7285') })
+      .prefault({}),
+    media_max_size: z.number().int().positive().default(10_000_000),
+    include_equipment: z.boolean().default(true),
+    include_schedules: z.boolean().default(true),
+    include_assets: z.boolean().default(true),
+    include_collab: z.boolean().default(true),
+    is_equipment_return_strict: z.boolean().default(false),
+    edit_workspace: z.boolean().default(true),
+    available_pdf_name_params: z
+      .array(z.string().max(50))
+      .default(['title', 'process_number', 'workspace', 'created_at']),
+    only_admins_see_users: z.boolean().default(false),
+    archive_issues_statuses: z
+      .array(z.number().int().min(0).max(8))
+      .default([ISSUE_STATUS.declined, ISSUE_STATUS.completed]),
+    member_can_take_over_issue: z.boolean().default(true),
+    user_management_permission: z.enum(['admins', 'manager_admins']).default('admins'),
+    is_assignee_mandatory: z.boolean().default(false),
+    is_asset_required: z.boolean().default(false),
+    include_issue_process_number: z.boolean().default(false),
+    show_in_review_overdue: z.boolean().default(false),
+    limited_collaborator_invites: z.boolean().default(false),
+    attachment_comments: z.boolean().default(true),
+    attachment_priority: z.boolean().default(false),
+    attachment_deadline: z.boolean().default(false),
+    display: z
+      .object({
+        comments: z.boolean().default(true),
+        history: z.boolean().default(true),
+        address: z.boolean().default(true),
+        titles: z.boolean().default(true),
+        text_templates: z.boolean().default(true),
+      })
+      .prefault({}),
+  })
+  .meta({ id: 'ClientSettings' });
+
+export type ClientSettings = z.infer<typeof ZClientSettingsSchema>;
+
+/** A partial update of the settings, as PUT client/{id} accepts it. */
+export const ZClientSettingsPatchSchema = z.object({
+  colors: z.object({ primary: ZHexColor, secondary: ZHexColor }).partial().optional(),
+  media_max_size: z.number().int().positive().optional(),
+  include_equipment: z.boolean().optional(),
+  include_schedules: z.boolean().optional(),
+  include_assets: z.boolean().optional(),
+  include_collab: z.boolean().optional(),
+  is_equipment_return_strict: z.boolean().optional(),
+  edit_workspace: z.boolean().optional(),
+  available_pdf_name_params: z.array(z.string().max(50)).optional(),
+  only_admins_see_users: z.boolean().optional(),
+  archive_issues_statuses: z.array(z.number().int().min(0).max(8)).optional(),
+  member_can_take_over_issue: z.boolean().optional(),
+  user_management_permission: z.enum(['admins', 'manager_admins']).optional(),
+  is_assignee_mandatory: z.boolean().optional(),
+  is_asset_required: z.boolean().optional(),
+  include_issue_process_number: z.boolean().optional(),
+  show_in_review_overdue: z.boolean().optional(),
+  limited_collaborator_invites: z.boolean().optional(),
+  attachment_comments: z.boolean().optional(),
+  attachment_priority: z.boolean().optional(),
+  attachment_deadline: z.boolean().optional(),
+  display: z
+    .object({
+      comments: z.boolean(),
+      history: z.boolean(),
+      address: z.boolean(),
+      titles: z.boolean(),
+      text_templates: z.boolean(),
+    })
+    .partial()
+    .optional(),
+});
+export type ClientSettingsPatch = z.infer<typeof ZClientSettingsPatchSchema>;
+
+export function readClientSettings(stored: unknown): ClientSettings {
+  return ZClientSettingsSchema.parse(stored ?? {});
+}
+
+/** Applies a patch to settings; nested objects merge, lists replace. */
+export function mergeClientSettings(current: ClientSettings, patch: ClientSettingsPatch): ClientSettings {
+  return ZClientSettingsSchema.parse({
+    ...current,
+    ...patch,
+    colors: { ...current.colors, ...patch.colors },
+    display: { ...current.display, ...patch.display },
+  });
+}

@@ -1,0 +1,45 @@
+/** Business constants and limits of 000 §5 and §9, named once for server and web. */
+export const TEXT_FIELD_MAX = 255;
+export const EMAIL_MAX = 255;
+export const PASSWORD_MIN = 8;
+/** Upper bound to keep password hashing cheap to refuse; not a spec number. */
+export const PASSWORD_MAX = 128;
+export const ISSUE_TITLE_MIN = 2;
+export const ISSUE_TITLE_MAX = 255;
+export const PROCESS_NUMBER_LENGTH = 6;
+export const DUPLICATE_TITLE_SUFFIX = ' (Copy)';
+
+export const PAGE_DEFAULT = 1;
+export const PAGE_SIZE_DEFAULT = 20;
+export const PAGE_SIZE_OPTIONS = [20, 40, 60, 80, 160, 200] as const;
+export const COLLABORATION_PAGE_SIZE = 10;
+export const PROFILE_FILTER_PAGE_SIZE = 10;
+
+export const SEARCH_DEBOUNCE_MS = 1000;
+export const SUCCESS_MODAL_MS = 800;
+export const PICKER_REOPEN_DELAY_MS = 500;
+export const CHUNK_RELOAD_THROTTLE_MS = 30_000;
+export const CACHE_EXPIRY_MS = 5 * 60_000;
+
+export const BREAKPOINT_DESKTOP = 1200;
+export const BREAKPOINT_TABLET = 768;
+export const SIDEBAR_EXPANDED_MIN_WIDTH = 1350;
+
+export const ATTACHMENT_MAX_FILE_BYTES = 2_000_000;
+export const ATTACHMENT_MAX_TOTAL_BYTES = 20_000_000;
+export const UPLOAD_MAX_FILE_BYTES = 10_000_000;
+export const UPLOAD_MAX_BATCH_BYTES = 20_000_000;
+export const PROFILE_IMAGE_MAX_BYTES = 800_000;
+export const PROFILE_IMAGE_MIN_SIDE = 120;
+
+/** Session length of a login: a day, or thirty with remember-me. */
+export const SESSION_TTL_MS = 24 * 60 * 60_000;
+export const SESSION_TTL_REMEMBER_MS = 30 * 24 * 60 * 60_000;
+/** One-time links: password reset, token login, invitations. */
+export const RESET_TOKEN_TTL_MS = 60 * 60_000;
+export const LOGIN_LINK_TTL_MS = 15 * 60_000;
+export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
+
+/** Login throttling: this many failures in the window, per e-mail and per address, answer 429. */
+export const LOGIN_MAX_FAILURES = 5;
+export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
