@@ -1,6 +1,6 @@
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -10,14 +10,26 @@ import {
 import type { AppContext } from './context.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerWebApp } from './http/web-app.js';
+import { registerIdGuard } from './modules/access/id-guard.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { clientRoutes } from './modules/clients/client-routes.js';
+import { collaborationRoutes } from './modules/collaborations/collaboration-routes.js';
 import { configRoutes } from './modules/config/config-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { mailRoutes } from './modules/mail/mail-routes.js';
 import { userRoutes } from './modules/users/user-routes.js';
+import { workspaceRoutes } from './modules/workspaces/workspace-routes.js';
 
 export const API_PREFIX = '/api/v4';
+
+/** A registered route as the router knows it; the tenant-boundary test walks this list. */
+export type RouteEntry = { method: string; url: string; config: FastifyContextConfig };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
 
 /** Builds the whole HTTP app on an open database; main.ts listens, tests listen on port 0. */
 export async function buildApp(
@@ -32,6 +44,13 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('auth', null);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, config: route.config ?? {} });
+    }
+  });
   registerErrorHandling(app);
 
   await app.register(fastifySwagger, {
@@ -52,12 +71,15 @@ export async function buildApp(
 
   await app.register(
     async (api) => {
+      registerIdGuard(api, ctx);
       healthRoutes(api, ctx);
       authRoutes(api, ctx);
       userRoutes(api, ctx);
       clientRoutes(api, ctx);
       configRoutes(api, ctx);
       mailRoutes(api, ctx);
+      workspaceRoutes(api, ctx);
+      collaborationRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

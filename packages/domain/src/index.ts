@@ -9,6 +9,7 @@ export * from './issues/statuses.js';
 export * from './limits.js';
 export * from './lists/paged.js';
 export * from './menu/menu.js';
+export * from './permissions/access.js';
 export * from './permissions/organisation.js';
 export * from './users/profile.js';
 export * from './users/user.js';

@@ -1,12 +1,14 @@
 import { type Kysely, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/0001_foundation.js';
+import * as m0002 from './migrations/0002_people_and_sharing.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
 // A landed migration is never edited: a change is a new file.
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
+  '0002_people_and_sharing': m0002,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

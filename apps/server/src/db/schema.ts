@@ -64,6 +64,7 @@ export interface WorkspacesTable {
   translations: Json<unknown>;
   archived_at: NullableTimestamp;
   deleted_at: NullableTimestamp;
+  created_by: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
 }
@@ -128,6 +129,93 @@ export interface LoginAttemptsTable {
   created_at: Timestamp;
 }
 
+export interface WorkspaceFavoritesTable {
+  client_id: number;
+  user_id: number;
+  workspace_id: number;
+  created_at: Timestamp;
+}
+
+export type QrEntityType = 'workspace' | 'equipment' | 'equipment_group' | 'asset';
+
+export interface QrScanLogsTable {
+  id: Generated<number>;
+  client_id: number;
+  entity_type: QrEntityType;
+  entity_id: number;
+  user_id: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  user_agent: string | null;
+  created_at: Timestamp;
+}
+
+export interface PresenceLogsTable {
+  id: Generated<number>;
+  client_id: number;
+  workspace_id: number;
+  user_id: number;
+  started_at: Timestamp;
+  ended_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface UserClientsTable {
+  user_id: number;
+  client_id: number;
+  role: 'admin' | 'user';
+  created_at: Timestamp;
+}
+
+export interface CollaborationsTable {
+  id: Generated<number>;
+  /** The inviting organisation, owner of the shared workspaces. */
+  client_id: number;
+  /** The invited company; null until an invitee without a company accepts. */
+  partner_client_id: number | null;
+  /** What the partner is to the owner. */
+  type: 'client' | 'provider';
+  access_type: 'full' | 'limited';
+  invitation_status: Generated<'pending' | 'accepted' | 'declined'>;
+  invited_email: string;
+  company_alias: string | null;
+  invited_by: number | null;
+  invitee_user_id: number | null;
+  logo: string | null;
+  responded_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface CollaborationTokensTable {
+  id: Generated<number>;
+  client_id: number;
+  collaboration_id: number;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface CollaborationWorkspacesTable {
+  client_id: number;
+  collaboration_id: number;
+  workspace_id: number;
+  created_at: Timestamp;
+}
+
+export type CollaborationRole = 'collab_admin' | 'collab_manager' | 'member';
+
+export interface CollaborationUsersTable {
+  client_id: number;
+  collaboration_id: number;
+  workspace_id: number;
+  user_id: number;
+  role: CollaborationRole;
+  created_at: Timestamp;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -139,4 +227,12 @@ export interface Database {
   activity_log: ActivityLogTable;
   mail_outbox: MailOutboxTable;
   login_attempts: LoginAttemptsTable;
+  workspace_favorites: WorkspaceFavoritesTable;
+  qr_scan_logs: QrScanLogsTable;
+  presence_logs: PresenceLogsTable;
+  user_clients: UserClientsTable;
+  collaborations: CollaborationsTable;
+  collaboration_tokens: CollaborationTokensTable;
+  collaboration_workspaces: CollaborationWorkspacesTable;
+  collaboration_users: CollaborationUsersTable;
 }

@@ -125,7 +125,11 @@ export async function seedDemoIfEmpty(db: Kysely<Database>): Promise<boolean> {
           deleted_at: null,
         })),
       )
-      .returning(['id', 'email'])
+      .returning(['id', 'email', 'role'])
+      .execute();
+    await trx
+      .insertInto('user_clients')
+      .values(users.map((u) => ({ user_id: u.id, client_id: clientId, role: u.role })))
       .execute();
     const userId = (email: string) => users.find((u) => u.email === email)?.id as number;
 

@@ -74,6 +74,10 @@ export async function createUser(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await db
+    .insertInto('user_clients')
+    .values({ user_id: row.id, client_id: clientId, role: options.role ?? 'user' })
+    .execute();
   return { id: row.id, clientId, email, password: password ?? '' };
 }
 

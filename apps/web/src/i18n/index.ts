@@ -5,21 +5,59 @@ import en from './locales/en.json';
 
 const LANGUAGE_KEY = 'workbench.language';
 
-// English ships with the app; the other languages load on demand, one small chunk each.
-const loaders = import.meta.glob<{ default: Record<string, unknown> }>([
-  './locales/*.json',
-  '!./locales/en.json',
-]);
+// Translations live in src/i18n/locales/<lang>.json (shared texts) and in each feature's own
+// src/features/<feature>/locales/<lang>.json, read under the key <feature> (so a feature's
+// texts are t('workspaces.title')). English ships with the app; the other languages load on
+// demand, one small chunk per file.
+type Texts = Record<string, unknown>;
+const featureEnglish = import.meta.glob<Texts>('../features/*/locales/en.json', {
+  eager: true,
+  import: 'default',
+});
+const loaders = import.meta.glob<Texts>(
+  [
+    './locales/*.json',
+    '!./locales/en.json',
+    '../features/*/locales/*.json',
+    '!../features/*/locales/en.json',
+  ],
+  { import: 'default' },
+);
+
+/** The feature folder a locale file belongs to: '../features/workspaces/locales/de.json' → 'workspaces'. */
+export function featureOf(path: string): string | undefined {
+  return path.match(/features\/([^/]+)\/locales\//)?.[1];
+}
+
+function withFeatures(core: Texts, features: Array<[string, Texts]>): Texts {
+  const texts: Texts = { ...core };
+  for (const [path, module] of features) {
+    const feature = featureOf(path);
+    if (feature) texts[feature] = module;
+  }
+  return texts;
+}
+
+const english = withFeatures(en, Object.entries(featureEnglish));
+
+async function loadLanguage(language: string): Promise<Texts> {
+  const core = loaders[`./locales/${language}.json`];
+  if (!core) throw new Error(`No translations for ${language}`);
+  const featurePaths = Object.keys(loaders).filter((p) => featureOf(p) && p.endsWith(`/${language}.json`));
+  const [coreTexts, ...features] = await Promise.all([core(), ...featurePaths.map((p) => loaders[p]?.())]);
+  return withFeatures(
+    coreTexts ?? {},
+    featurePaths.map((p, i) => [p, features[i] ?? {}]),
+  );
+}
 
 const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    if (language === 'en') return callback(null, en);
-    const load = loaders[`./locales/${language}.json`];
-    if (!load) return callback(new Error(`No translations for ${language}`), false);
-    load().then(
-      (module) => callback(null, module.default),
+    if (language === 'en') return callback(null, english);
+    loadLanguage(language).then(
+      (texts) => callback(null, texts),
       (err: Error) => callback(err, false),
     );
   },
@@ -44,7 +82,7 @@ export async function setupI18n(language: UiLanguage = initialLanguage()) {
       lng: language,
       fallbackLng: 'en',
       partialBundledLanguages: true,
-      resources: { en: { translation: en } },
+      resources: { en: { translation: english } },
       interpolation: { escapeValue: false },
       returnNull: false,
       // A missing translation is only logged (000 §1), and the English text is shown.

@@ -25,6 +25,18 @@ export const ERROR_KEYS = [
   'not_administrator_email',
   'unsupported_language',
   'unsupported_type',
+  // people, workspaces and collaborations (issue 3)
+  'image_too_big',
+  'image_too_small',
+  'file_type_not_allowed',
+  'file_too_big',
+  'collaboration_already_exists',
+  'invitation_not_pending',
+  'own_company_email',
+  'last_admin',
+  'invalid_parent',
+  'not_in_workspace',
+  'no_other_client',
   // generic
   'not_found',
   'entity_does_not_exist',

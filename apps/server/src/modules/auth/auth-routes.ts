@@ -121,7 +121,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/auth/change_password',
     {
-      preHandler: loggedIn,
+      onRequest: loggedIn,
       schema: {
         tags,
         summary: "Change the logged-in user's password; other sessions are logged out",
@@ -139,7 +139,7 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.post(
     '/auth/logout',
     {
-      preHandler: loggedIn,
+      onRequest: loggedIn,
       schema: {
         tags,
         summary: 'Log out: the token stops working',

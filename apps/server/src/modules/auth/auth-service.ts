@@ -136,6 +136,10 @@ async function createOrganisation(
       .returning(['id', 'client_id'])
       .executeTakeFirstOrThrow();
     await trx
+      .insertInto('user_clients')
+      .values({ user_id: user.id, client_id: client.id, role: 'admin' })
+      .execute();
+    await trx
       .insertInto('categories')
       .values(STARTER_CATEGORIES.map((c) => ({ ...c, client_id: client.id })))
       .execute();

@@ -17,7 +17,7 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/user/client_info',
     {
-      preHandler: loggedIn,
+      onRequest: loggedIn,
       schema: {
         tags,
         summary: "The logged-in user's organisation",
@@ -34,7 +34,8 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/client/:id',
     {
-      preHandler: loggedIn,
+      onRequest: loggedIn,
+      config: { ids: { id: 'client' } },
       schema: {
         tags,
         summary: 'An organisation: only your own (another answers 404)',
@@ -49,7 +50,8 @@ export function clientRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.put(
     '/client/:id',
     {
-      preHandler: loggedIn,
+      onRequest: loggedIn,
+      config: { ids: { id: 'client' } },
       schema: {
         tags,
         summary: "Change the organisation's name and settings (admins only)",

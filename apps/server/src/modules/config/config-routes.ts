@@ -10,7 +10,7 @@ export function configRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed(app).get(
     '/config',
     {
-      preHandler: requireUser(ctx),
+      onRequest: requireUser(ctx),
       schema: {
         tags: ['Organisation'],
         summary: 'What the web app needs at start: the parts named in get_only (all when absent)',

@@ -25,7 +25,7 @@ export function mailRoutes(app: FastifyInstance, ctx: AppContext): void {
   typed(app).get(
     '/mail/outbox',
     {
-      preHandler: requireUser(ctx),
+      onRequest: requireUser(ctx),
       schema: {
         tags: ['Organisation'],
         summary:

@@ -19,7 +19,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.get(
     '/user/:id',
     {
-      preHandler: loggedIn,
+      onRequest: loggedIn,
+      config: { ids: { id: 'user' } },
       schema: {
         tags,
         summary: 'The logged-in user (id "me" or own id; another id answers 404 for now)',
@@ -34,7 +35,8 @@ export function userRoutes(app: FastifyInstance, ctx: AppContext): void {
   r.put(
     '/user/:id',
     {
-      preHandler: loggedIn,
+      onRequest: loggedIn,
+      config: { ids: { id: 'user' } },
       schema: {
         tags,
         summary: 'Update own profile: names, phone, language, list settings',

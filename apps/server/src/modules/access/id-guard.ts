@@ -1,0 +1,84 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
+import type { AppContext } from '../../context.js';
+import { AppError } from '../../http/errors.js';
+import { findWorkspaceGrant } from './workspace-access.js';
+
+/**
+ * What an id in a route's path names. Every route with a path parameter declares it in its
+ * config (`config: { ids: { id: 'workspace' } }`); the tenant-boundary test reads these
+ * declarations from the router, so a new route is covered the day it is added.
+ * 'token' marks a parameter that is a secret or a fixed word, not a tenant id.
+ */
+export type IdKind = 'workspace' | 'user' | 'collaboration' | 'client' | 'token';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    ids?: Record<string, IdKind>;
+  }
+}
+
+type Caller = NonNullable<FastifyRequest['auth']>;
+
+/**
+ * Whether the caller may see the entity at all. Another organisation's entity answers 404 as if it
+ * did not exist; what the caller may DO with a visible one is the service's rule (403).
+ */
+async function isVisible(ctx: AppContext, auth: Caller, kind: IdKind, id: number): Promise<boolean> {
+  switch (kind) {
+    case 'workspace':
+      return !!(await findWorkspaceGrant(ctx.db, auth, id));
+    case 'client':
+      return id === auth.clientId;
+    case 'user': {
+      // People of the caller's organisation, and partners' people working in a workspace the
+      // caller can see (so a shared workspace shows who works in it).
+      const { rows } = await sql<{ ok: number }>`
+        SELECT 1 AS ok FROM user_clients uc WHERE uc.user_id = ${id} AND uc.client_id = ${auth.clientId}
+        UNION ALL
+        SELECT 1 FROM collaboration_users cu
+          JOIN collaborations c ON c.id = cu.collaboration_id
+          WHERE cu.user_id = ${id} AND c.invitation_status = 'accepted' AND c.deleted_at IS NULL
+            AND (c.client_id = ${auth.clientId} OR c.partner_client_id = ${auth.clientId})
+        LIMIT 1`.execute(ctx.db);
+      return rows.length > 0;
+    }
+    case 'collaboration': {
+      const row = await ctx.db
+        .selectFrom('collaborations')
+        .select('id')
+        .where('id', '=', id)
+        .where('deleted_at', 'is', null)
+        .where((eb) =>
+          eb.or([eb('client_id', '=', auth.clientId), eb('partner_client_id', '=', auth.clientId)]),
+        )
+        .executeTakeFirst();
+      return !!row;
+    }
+    case 'token':
+      return true;
+  }
+}
+
+/**
+ * Runs before body validation on every route that declares ids and has a logged-in caller, so a
+ * request naming another tenant's entity is refused with 404 whatever its body holds, and no
+ * handler ever sees it. Services still scope every query by the caller's organisation.
+ */
+export function registerIdGuard(app: FastifyInstance, ctx: AppContext): void {
+  app.addHook('preValidation', async (request) => {
+    const ids = request.routeOptions.config.ids;
+    if (!ids || !request.auth) return;
+    const params = request.params as Record<string, string>;
+    for (const [name, kind] of Object.entries(ids)) {
+      const raw = params[name];
+      if (kind === 'token' || raw === undefined || raw === 'me') continue;
+      const id = Number(raw);
+      // Not an id at all: schema validation answers 422 next.
+      if (!Number.isSafeInteger(id) || id <= 0) continue;
+      if (!(await isVisible(ctx, request.auth, kind, id))) {
+        throw new AppError(404, 'not_found', `${kind[0]?.toUpperCase()}${kind.slice(1)} not found`);
+      }
+    }
+  });
+}

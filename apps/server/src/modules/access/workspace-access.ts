@@ -1,0 +1,109 @@
+import type { AccessRole } from '@workbench/domain';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Auth } from '../../http/authenticate.js';
+import { notFound } from '../../http/errors.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** How one user reaches one workspace: the strongest grant, inherited down the tree. */
+export type WorkspaceGrant = {
+  workspace_id: number;
+  /** The organisation that owns the workspace (the user's own, or a partner's). */
+  client_id: number;
+  role: AccessRole;
+  /** Set when the workspace is reached through a partner collaboration. */
+  collaboration_id: number | null;
+  access_type: 'full' | 'limited' | null;
+};
+
+/**
+ * THE ONE PLACE that says which workspaces a user may see (ARCHITECTURE: tenant boundary).
+ * A SQL query of (workspace_id, client_id, role, collaboration_id, access_type), one row per
+ * visible workspace, for use as a subquery in any query of tenant data:
+ *  - own organisation: an admin sees every workspace; anybody else the workspaces where they
+ *    have a role (manager, group manager, member) and all their sub-workspaces, with that role;
+ *  - partner organisations: through an accepted collaboration with the user's organisation, the
+ *    shared workspaces (and their sub-workspaces): all of them for the partner's admins (as
+ *    collab_admin), else those where the user was given a collaboration role.
+ * Deleted workspaces are never visible; archived ones are (lists filter them).
+ * Where a user has several grants on a workspace, the strongest (lowest rank) wins.
+ */
+export function accessibleWorkspacesSql(
+  auth: Pick<Auth, 'userId' | 'clientId' | 'role'>,
+): RawBuilder<WorkspaceGrant> {
+  const isAdmin = auth.role === 'admin';
+  return sql<WorkspaceGrant>`(
+    WITH RECURSIVE grants (workspace_id, client_id, role, rank, collaboration_id, access_type) AS (
+      SELECT w.id, w.client_id, 'admin'::text, 0, NULL::integer, NULL::text
+        FROM workspaces w
+        WHERE ${isAdmin} AND w.client_id = ${auth.clientId} AND w.parent_id IS NULL AND w.deleted_at IS NULL
+      UNION ALL
+      SELECT wu.workspace_id, wu.client_id, wu.role,
+          CASE wu.role WHEN 'manager' THEN 1 WHEN 'group_manager' THEN 2 ELSE 3 END,
+          NULL::integer, NULL::text
+        FROM workspace_users wu
+        WHERE wu.client_id = ${auth.clientId} AND wu.user_id = ${auth.userId}
+      UNION ALL
+      SELECT cw.workspace_id, cw.client_id, 'collab_admin'::text, 4, c.id, c.access_type
+        FROM collaborations c
+        JOIN collaboration_workspaces cw ON cw.collaboration_id = c.id AND cw.client_id = c.client_id
+        WHERE ${isAdmin} AND c.partner_client_id = ${auth.clientId}
+          AND c.invitation_status = 'accepted' AND c.deleted_at IS NULL
+      UNION ALL
+      SELECT cu.workspace_id, cu.client_id,
+          CASE cu.role WHEN 'member' THEN 'collab_member' ELSE cu.role END,
+          CASE cu.role WHEN 'collab_admin' THEN 4 WHEN 'collab_manager' THEN 5 ELSE 6 END,
+          c.id, c.access_type
+        FROM collaborations c
+        JOIN collaboration_workspaces cw ON cw.collaboration_id = c.id AND cw.client_id = c.client_id
+        JOIN collaboration_users cu ON cu.collaboration_id = c.id AND cu.workspace_id = cw.workspace_id
+        WHERE cu.user_id = ${auth.userId} AND c.partner_client_id = ${auth.clientId}
+          AND c.invitation_status = 'accepted' AND c.deleted_at IS NULL
+    ),
+    tree (workspace_id, client_id, role, rank, collaboration_id, access_type) AS (
+      SELECT g.workspace_id, g.client_id, g.role, g.rank, g.collaboration_id, g.access_type
+        FROM grants g JOIN workspaces w ON w.id = g.workspace_id AND w.deleted_at IS NULL
+      UNION ALL
+      SELECT w.id, w.client_id, t.role, t.rank, t.collaboration_id, t.access_type
+        FROM workspaces w JOIN tree t ON w.parent_id = t.workspace_id
+        WHERE w.deleted_at IS NULL AND w.client_id = t.client_id
+    )
+    SELECT DISTINCT ON (workspace_id) workspace_id, client_id, role, collaboration_id, access_type
+      FROM tree ORDER BY workspace_id, rank
+  )`;
+}
+
+/** Every workspace the user may see, by id. */
+export async function loadWorkspaceGrants(
+  db: Db,
+  auth: Pick<Auth, 'userId' | 'clientId' | 'role'>,
+): Promise<Map<number, WorkspaceGrant>> {
+  const { rows } =
+    await sql<WorkspaceGrant>`SELECT * FROM ${accessibleWorkspacesSql(auth)} AS access`.execute(db);
+  return new Map(rows.map((row) => [row.workspace_id, row]));
+}
+
+/** The user's grant on one workspace, or undefined when they may not see it. */
+export async function findWorkspaceGrant(
+  db: Db,
+  auth: Pick<Auth, 'userId' | 'clientId' | 'role'>,
+  workspaceId: number,
+): Promise<WorkspaceGrant | undefined> {
+  const { rows } = await sql<WorkspaceGrant>`
+    SELECT * FROM ${accessibleWorkspacesSql(auth)} AS access WHERE access.workspace_id = ${workspaceId}`.execute(
+    db,
+  );
+  return rows[0];
+}
+
+/** The grant, or 404 as if the workspace did not exist (no probing for ids of other tenants). */
+export async function requireWorkspaceGrant(
+  db: Db,
+  auth: Pick<Auth, 'userId' | 'clientId' | 'role'>,
+  workspaceId: number,
+): Promise<WorkspaceGrant> {
+  const grant = await findWorkspaceGrant(db, auth, workspaceId);
+  if (!grant) throw notFound('Workspace not found');
+  return grant;
+}
