@@ -1,3 +1,4 @@
+import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyContextConfig, type FastifyInstance } from 'fastify';
@@ -19,6 +20,7 @@ import { healthRoutes } from './modules/health/health-routes.js';
 import { mailRoutes } from './modules/mail/mail-routes.js';
 import { userRoutes } from './modules/users/user-routes.js';
 import { workspaceRoutes } from './modules/workspaces/workspace-routes.js';
+import { fileRoutes } from './storage/file-routes.js';
 
 export const API_PREFIX = '/api/v4';
 
@@ -53,6 +55,9 @@ export async function buildApp(
   });
   registerErrorHandling(app);
 
+  // Uploads (images, documents): 20 MB per request at most; each feature checks its own limits.
+  await app.register(fastifyMultipart, { limits: { fileSize: 20_000_000, files: 20, fields: 200 } });
+
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
@@ -73,6 +78,7 @@ export async function buildApp(
     async (api) => {
       registerIdGuard(api, ctx);
       healthRoutes(api, ctx);
+      fileRoutes(api, ctx);
       authRoutes(api, ctx);
       userRoutes(api, ctx);
       clientRoutes(api, ctx);

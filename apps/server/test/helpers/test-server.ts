@@ -1,4 +1,6 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
@@ -8,6 +10,7 @@ import type { AppContext } from '../../src/context.js';
 import { openDatabase } from '../../src/db/connection.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Database } from '../../src/db/schema.js';
+import { LocalDiskStorage } from '../../src/storage/file-storage.js';
 
 export const TEST_APP_URL = 'http://app.test';
 
@@ -28,6 +31,14 @@ export type TestServer = {
   db: Kysely<Database>;
   // biome-ignore lint/suspicious/noExplicitAny: as above
   call: <T = any>(method: string, path: string, options?: CallOptions) => Promise<ApiResponse<T>>;
+  /** A multipart request (uploads): pass a FormData. */
+  // biome-ignore lint/suspicious/noExplicitAny: as above
+  callForm: <T = any>(
+    method: string,
+    path: string,
+    form: FormData,
+    token?: string,
+  ) => Promise<ApiResponse<T>>;
   close: () => Promise<void>;
 };
 
@@ -57,7 +68,14 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
     await client.end();
   };
   const database = await openDatabase({ databaseUrl, databaseSchema });
-  const ctx: AppContext = { db: database.db, dbKind: database.kind, config };
+  // Uploaded files go to a folder of this server's own, removed on close.
+  const filesDir = mkdtempSync(join(tmpdir(), 'workbench-files-'));
+  const ctx: AppContext = {
+    db: database.db,
+    dbKind: database.kind,
+    config,
+    storage: new LocalDiskStorage(filesDir),
+  };
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     await migrateToLatest(database.db);
@@ -94,17 +112,31 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
     };
   }
 
+  async function callForm<T>(method: string, path: string, form: FormData, token?: string) {
+    const headers: Record<string, string> = token ? { authorization: `Bearer ${token}` } : {};
+    const response = await fetch(`${url}${path}`, { method, headers, body: form });
+    const text = await response.text();
+    const isJson = response.headers.get('content-type')?.includes('json');
+    return {
+      status: response.status,
+      body: (isJson && text ? JSON.parse(text) : text) as T,
+      headers: response.headers,
+    };
+  }
+
   return {
     url,
     ctx,
     db: database.db,
     call,
+    callForm,
     close: async () => {
       try {
         await app.close();
         await database.close();
       } finally {
         await dropSchema();
+        rmSync(filesDir, { recursive: true, force: true });
       }
     },
   };

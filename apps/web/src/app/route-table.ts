@@ -4,6 +4,13 @@
  */
 export type PlannedPage = { path: string; section: string; view?: string };
 
+/**
+ * A page a feature has built, for one path of the tables below: each feature lists its own in
+ * src/features/<feature>/routes.ts, e.g.
+ * { path: '/dashboard/workspaces', load: () => import('./pages/WorkspaceListPage').then((m) => m.WorkspaceListPage) }
+ */
+export type FeaturePage = { path: string; load: () => Promise<import('react').ComponentType> };
+
 export const DASHBOARD_PAGES: PlannedPage[] = [
   { path: '/dashboard/workspaces', section: 'workspaces' },
   { path: '/dashboard/workspaces/add', section: 'workspaces', view: 'add' },

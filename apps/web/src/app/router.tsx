@@ -7,12 +7,20 @@ import { isChunkLoadError, reloadAfterChunkError } from './chunk-reload';
 import { CrashScreen } from './crash/CrashScreen';
 import { DashboardGuard, LoggedOutOnly } from './guards';
 import { MobileAppPrompt } from './MobileAppPrompt';
-import { DASHBOARD_PAGES, PUBLIC_PAGES } from './route-table';
+import { collaborationPages } from '../features/collaborations/routes';
+import { profilePages } from '../features/profiles/routes';
+import { workspacePages } from '../features/workspaces/routes';
+import { DASHBOARD_PAGES, type FeaturePage, PUBLIC_PAGES } from './route-table';
 
 /** Shown for the moment between a reload being asked for and the page going away. */
 function Reloading() {
   return null;
 }
+
+/** Pages that features have built, by path; every other planned path shows "not available yet". */
+const builtPages = new Map<string, FeaturePage>(
+  [...workspacePages, ...profilePages, ...collaborationPages].map((page) => [page.path, page]),
+);
 
 /** Lazy page module; a chunk that fails to load reloads the page once (throttled), else crashes. */
 function lazyPage(load: () => Promise<ComponentType>) {
@@ -79,20 +87,28 @@ export const routes: RouteObject[] = [
       { path: '/change-password', lazy: authPages.change },
       { path: '/activate_account', lazy: authPages.activate },
       { path: '/auth/tokenlogin', lazy: authPages.tokenLogin },
-      ...PUBLIC_PAGES.map((page) => ({
-        path: page.path,
-        element: (
-          <Box mih="100vh" bg="var(--mantine-color-body)">
-            <NotAvailablePage section={page.section} view={page.view} />
-          </Box>
-        ),
-      })),
+      ...PUBLIC_PAGES.map((page) => {
+        const built = builtPages.get(page.path);
+        if (built) return { path: page.path, lazy: lazyPage(built.load) };
+        return {
+          path: page.path,
+          element: (
+            <Box mih="100vh" bg="var(--mantine-color-body)">
+              <NotAvailablePage section={page.section} view={page.view} />
+            </Box>
+          ),
+        };
+      }),
       {
         element: <DashboardGuard />,
-        children: DASHBOARD_PAGES.map((page) => ({
-          path: page.path,
-          element: <NotAvailablePage section={page.section} view={page.view} />,
-        })),
+        children: DASHBOARD_PAGES.map((page) => {
+          const built = builtPages.get(page.path);
+          if (built) return { path: page.path, lazy: lazyPage(built.load) };
+          return {
+            path: page.path,
+            element: <NotAvailablePage section={page.section} view={page.view} />,
+          };
+        }),
       },
       { path: '/dashboard', element: <Navigate to="/dashboard/issues" replace /> },
       // Any unknown path falls back to the landing page (000 §2).
