@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { buildApp } from '../../src/app.js';
+import { buildApp, type RouteEntry } from '../../src/app.js';
 import { type AppConfig, readConfig } from '../../src/config.js';
 import type { AppContext } from '../../src/context.js';
 import { openDatabase } from '../../src/db/connection.js';
@@ -27,6 +27,8 @@ export type CallOptions = {
 
 export type TestServer = {
   url: string;
+  /** Every route the app registered (method, url with :params, config). */
+  routes: RouteEntry[];
   ctx: AppContext;
   db: Kysely<Database>;
   // biome-ignore lint/suspicious/noExplicitAny: as above
@@ -126,6 +128,7 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
 
   return {
     url,
+    routes: app.routeTable,
     ctx,
     db: database.db,
     call,

@@ -34,7 +34,18 @@ export function accessibleWorkspacesSql(
 ): RawBuilder<WorkspaceGrant> {
   const isAdmin = auth.role === 'admin';
   return sql<WorkspaceGrant>`(
-    WITH RECURSIVE grants (workspace_id, client_id, role, rank, collaboration_id, access_type) AS (
+    WITH RECURSIVE shared (collaboration_id, workspace_id, client_id, access_type) AS (
+      -- Partner side: workspaces shared with the user's organisation, and their sub-workspaces.
+      SELECT c.id, cw.workspace_id, cw.client_id, c.access_type
+        FROM collaborations c
+        JOIN collaboration_workspaces cw ON cw.collaboration_id = c.id AND cw.client_id = c.client_id
+        WHERE c.partner_client_id = ${auth.clientId} AND c.invitation_status = 'accepted' AND c.deleted_at IS NULL
+      UNION ALL
+      SELECT s.collaboration_id, w.id, w.client_id, s.access_type
+        FROM workspaces w JOIN shared s ON w.parent_id = s.workspace_id
+        WHERE w.deleted_at IS NULL AND w.client_id = s.client_id
+    ),
+    grants (workspace_id, client_id, role, rank, collaboration_id, access_type) AS (
       SELECT w.id, w.client_id, 'admin'::text, 0, NULL::integer, NULL::text
         FROM workspaces w
         WHERE ${isAdmin} AND w.client_id = ${auth.clientId} AND w.parent_id IS NULL AND w.deleted_at IS NULL
@@ -45,21 +56,16 @@ export function accessibleWorkspacesSql(
         FROM workspace_users wu
         WHERE wu.client_id = ${auth.clientId} AND wu.user_id = ${auth.userId}
       UNION ALL
-      SELECT cw.workspace_id, cw.client_id, 'collab_admin'::text, 4, c.id, c.access_type
-        FROM collaborations c
-        JOIN collaboration_workspaces cw ON cw.collaboration_id = c.id AND cw.client_id = c.client_id
-        WHERE ${isAdmin} AND c.partner_client_id = ${auth.clientId}
-          AND c.invitation_status = 'accepted' AND c.deleted_at IS NULL
+      SELECT s.workspace_id, s.client_id, 'collab_admin'::text, 4, s.collaboration_id, s.access_type
+        FROM shared s WHERE ${isAdmin}
       UNION ALL
-      SELECT cu.workspace_id, cu.client_id,
+      SELECT s.workspace_id, s.client_id,
           CASE cu.role WHEN 'member' THEN 'collab_member' ELSE cu.role END,
           CASE cu.role WHEN 'collab_admin' THEN 4 WHEN 'collab_manager' THEN 5 ELSE 6 END,
-          c.id, c.access_type
-        FROM collaborations c
-        JOIN collaboration_workspaces cw ON cw.collaboration_id = c.id AND cw.client_id = c.client_id
-        JOIN collaboration_users cu ON cu.collaboration_id = c.id AND cu.workspace_id = cw.workspace_id
-        WHERE cu.user_id = ${auth.userId} AND c.partner_client_id = ${auth.clientId}
-          AND c.invitation_status = 'accepted' AND c.deleted_at IS NULL
+          s.collaboration_id, s.access_type
+        FROM collaboration_users cu
+        JOIN shared s ON s.collaboration_id = cu.collaboration_id AND s.workspace_id = cu.workspace_id
+        WHERE cu.user_id = ${auth.userId}
     ),
     tree (workspace_id, client_id, role, rank, collaboration_id, access_type) AS (
       SELECT g.workspace_id, g.client_id, g.role, g.rank, g.collaboration_id, g.access_type

@@ -1,0 +1,198 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../src/app.js';
+import type { IdKind } from '../src/modules/access/id-guard.js';
+import { addWorkspace, addWorkspaceRole, createTeam, createUser, login } from './helpers/factories.js';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+
+// The tenant boundary, proven on every route the router knows: another organisation's user who
+// names an id of ours gets 404 and changes nothing. Routes are read from the router itself, so a
+// route added tomorrow is covered tomorrow, and one that forgets to say what its ids are fails here.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+const paramsOf = (url: string) => [...url.matchAll(/:(\w+)|\*/g)].map((m) => m[1] ?? '*');
+const apiRoutes = () => server.routes.filter((r) => r.url.startsWith(`${API_PREFIX}/`));
+
+/** A digest of every table but the callers' own session bookkeeping. */
+async function snapshot(): Promise<Record<string, string>> {
+  const { rows: tables } = await sql<{ name: string }>`
+    SELECT table_name AS name FROM information_schema.tables
+    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
+      AND table_name NOT IN ('user_tokens', 'login_attempts') AND table_name NOT LIKE 'kysely_%'
+    ORDER BY table_name`.execute(server.db);
+  const digest: Record<string, string> = {};
+  for (const { name } of tables) {
+    const { rows } = await sql<{ digest: string | null }>`
+      SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS digest
+      FROM ${sql.table(name)} AS t`.execute(server.db);
+    digest[name] = rows[0]?.digest ?? '';
+  }
+  return digest;
+}
+
+describe('tenant boundary', () => {
+  it('every route with a path parameter says what its ids are', () => {
+    const undeclared = apiRoutes()
+      .filter((r) => paramsOf(r.url).some((p) => !r.config.ids?.[p]))
+      .map((r) => `${r.method} ${r.url}`);
+    expect(undeclared).toEqual([]);
+  });
+
+  it("another organisation's admin gets 404 on every route naming our ids, and nothing changes", async () => {
+    // Ours: an organisation with a workspace tree, people, and a partner it shares a workspace with.
+    const ours = await createTeam(server.db);
+    const site = await addWorkspace(server.db, ours.org.id, 'Site');
+    await addWorkspace(server.db, ours.org.id, 'Room', site);
+    await addWorkspaceRole(server.db, ours.member, site, 'member');
+    const partner = await createTeam(server.db);
+    const collaboration = await server.db
+      .insertInto('collaborations')
+      .values({
+        client_id: ours.org.id,
+        partner_client_id: partner.org.id,
+        type: 'provider',
+        access_type: 'full',
+        invitation_status: 'accepted',
+        invited_email: partner.admin.email,
+        company_alias: null,
+        invited_by: ours.admin.id,
+        invitee_user_id: partner.admin.id,
+        logo: null,
+        responded_at: new Date(),
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('collaboration_workspaces')
+      .values({ client_id: ours.org.id, collaboration_id: collaboration.id, workspace_id: site })
+      .execute();
+
+    // Theirs: an unrelated organisation, calling as its admin (the strongest role they have).
+    const stranger = await createTeam(server.db);
+    const strangerToken = await login(server, stranger.admin);
+    const idOf: Record<Exclude<IdKind, 'token'>, number> = {
+      workspace: site,
+      user: ours.member.id,
+      collaboration: collaboration.id,
+      client: ours.org.id,
+    };
+
+    const covered: string[] = [];
+    const leaks: string[] = [];
+    const before = await snapshot();
+    for (const route of apiRoutes()) {
+      const ids = route.config.ids ?? {};
+      const params = paramsOf(route.url);
+      if (!params.length || params.every((p) => ids[p] === 'token')) continue;
+      let path = route.url;
+      for (const p of params) {
+        const kind = ids[p] as IdKind;
+        // A 'token' parameter beside a tenant id: any value; the tenant id must stop the call first.
+        path = path.replace(p === '*' ? '*' : `:${p}`, kind === 'token' ? 'x' : String(idOf[kind]));
+      }
+      const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+      const res = await server.call(route.method, path, { token: strangerToken, ...(hasBody ? { body: {} } : {}) });
+      covered.push(`${route.method} ${route.url}`);
+      if (res.status !== 404) leaks.push(`${route.method} ${path} → ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    expect(leaks).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+    // The partner sees the shared workspace, so the same calls are not refused wholesale for them.
+    expect(covered.length).toBeGreaterThan(0);
+    console.info(`tenant boundary: ${covered.length} routes with ids covered`);
+  });
+
+  it('a partner is not a stranger: the shared workspace is visible to its admin, the rest is not', async () => {
+    const ours = await createTeam(server.db);
+    const shared = await addWorkspace(server.db, ours.org.id, 'Shared');
+    const child = await addWorkspace(server.db, ours.org.id, 'Shared child', shared);
+    const hidden = await addWorkspace(server.db, ours.org.id, 'Hidden');
+    const partner = await createTeam(server.db);
+    const partnerMember = await createUser(server.db, partner.org.id);
+    const { id: collaborationId } = await server.db
+      .insertInto('collaborations')
+      .values({
+        client_id: ours.org.id,
+        partner_client_id: partner.org.id,
+        type: 'provider',
+        access_type: 'limited',
+        invitation_status: 'accepted',
+        invited_email: partner.admin.email,
+        company_alias: null,
+        invited_by: ours.admin.id,
+        invitee_user_id: partner.admin.id,
+        logo: null,
+        responded_at: new Date(),
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await server.db
+      .insertInto('collaboration_workspaces')
+      .values({ client_id: ours.org.id, collaboration_id: collaborationId, workspace_id: shared })
+      .execute();
+    const { loadWorkspaceGrants } = await import('../src/modules/access/workspace-access.js');
+    const adminGrants = await loadWorkspaceGrants(server.db, {
+      userId: partner.admin.id,
+      clientId: partner.org.id,
+      role: 'admin',
+    });
+    expect([...adminGrants.keys()].sort()).toEqual([shared, child].sort());
+    expect(adminGrants.get(child)).toMatchObject({
+      role: 'collab_admin',
+      client_id: ours.org.id,
+      collaboration_id: collaborationId,
+      access_type: 'limited',
+    });
+    expect(adminGrants.has(hidden)).toBe(false);
+    // A partner's plain member sees nothing until given a role in a shared workspace.
+    const memberAuth = { userId: partnerMember.id, clientId: partner.org.id, role: 'user' as const };
+    expect((await loadWorkspaceGrants(server.db, memberAuth)).size).toBe(0);
+    await server.db
+      .insertInto('collaboration_users')
+      .values({
+        client_id: ours.org.id,
+        collaboration_id: collaborationId,
+        workspace_id: child,
+        user_id: partnerMember.id,
+        role: 'member',
+      })
+      .execute();
+    const memberGrants = await loadWorkspaceGrants(server.db, memberAuth);
+    expect([...memberGrants.keys()]).toEqual([child]);
+    expect(memberGrants.get(child)?.role).toBe('collab_member');
+    // Ending the collaboration ends the access at once.
+    await server.db
+      .updateTable('collaborations')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', collaborationId)
+      .execute();
+    expect((await loadWorkspaceGrants(server.db, memberAuth)).size).toBe(0);
+  });
+
+  it('own organisation: admins see every workspace, others their subtrees with the strongest role', async () => {
+    const { org, admin, member } = await createTeam(server.db);
+    const site = await addWorkspace(server.db, org.id, 'Site');
+    const building = await addWorkspace(server.db, org.id, 'Building', site);
+    const room = await addWorkspace(server.db, org.id, 'Room', building);
+    const other = await addWorkspace(server.db, org.id, 'Other');
+    await server.db.updateTable('workspaces').set({ deleted_at: new Date() }).where('id', '=', other).execute();
+    const { loadWorkspaceGrants } = await import('../src/modules/access/workspace-access.js');
+    const adminGrants = await loadWorkspaceGrants(server.db, { userId: admin.id, clientId: org.id, role: 'admin' });
+    expect([...adminGrants.keys()].sort()).toEqual([site, building, room].sort());
+    await addWorkspaceRole(server.db, member, building, 'member');
+    await addWorkspaceRole(server.db, member, room, 'manager');
+    const grants = await loadWorkspaceGrants(server.db, { userId: member.id, clientId: org.id, role: 'user' });
+    expect(grants.has(site)).toBe(false);
+    expect(grants.get(building)?.role).toBe('member');
+    expect(grants.get(room)?.role).toBe('manager');
+  });
+});
