@@ -46,6 +46,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DATABASE_URL: '',
       SEED_DEMO: '1',
+      LOG_LEVEL: 'warn',
       APP_URL: `http://127.0.0.1:${port}`,
     },
   },

@@ -1,6 +1,6 @@
 import { ConfigError, readConfig } from './config.js';
 import { DataDirLockedError } from './db/connection.js';
-import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo.js';
+import { DEMO_PARTNER, DEMO_PASSWORD, DEMO_USERS } from './seed/demo.js';
 import { type RunningServer, startServer } from './server.js';
 
 async function main(): Promise<void> {
@@ -32,6 +32,9 @@ async function main(): Promise<void> {
   if (server.seeded) {
     console.log('\nDemo organisation "Demo Facility Services" created. Log in with any of:');
     for (const u of DEMO_USERS)
+      console.log(`  ${u.email.padEnd(24)} ${DEMO_PASSWORD}   (${u.first_name} ${u.last_name})`);
+    console.log(`Partner company "${DEMO_PARTNER.company}" (shares ${DEMO_PARTNER.sharedWorkspace}):`);
+    for (const u of [DEMO_PARTNER.admin, DEMO_PARTNER.member])
       console.log(`  ${u.email.padEnd(24)} ${DEMO_PASSWORD}   (${u.first_name} ${u.last_name})`);
     console.log('');
   }

@@ -1,6 +1,7 @@
 import { ZLoginResponseSchema } from '@workbench/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEMO_PASSWORD, DEMO_USERS, seedDemoIfEmpty } from '../src/seed/demo.js';
+import { loadWorkspaceGrants } from '../src/modules/access/workspace-access.js';
+import { DEMO_PARTNER, DEMO_PASSWORD, DEMO_USERS, seedDemoIfEmpty } from '../src/seed/demo.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 let server: TestServer;
@@ -17,7 +18,9 @@ describe('demo organisation', () => {
     expect(await seedDemoIfEmpty(server.db)).toBe(false);
 
     const clients = await server.db.selectFrom('clients').select('name').execute();
-    expect(clients).toEqual([{ name: 'Demo Facility Services' }]);
+    expect(clients.map((c) => c.name).sort()).toEqual(
+      [DEMO_PARTNER.company, 'Demo Facility Services'].sort(),
+    );
 
     const sessions = new Map<string, ReturnType<typeof ZLoginResponseSchema.parse>>();
     for (const demo of DEMO_USERS) {
@@ -37,6 +40,29 @@ describe('demo organisation', () => {
       true,
     );
     expect(sessions.get('ben@demo.test')?.user.full_name).toBe('Ben Member');
+  });
+
+  it('has a partner company that sees only the shared workspace', async () => {
+    const graz = await server.db
+      .selectFrom('workspaces')
+      .select('id')
+      .where('name', '=', DEMO_PARTNER.sharedWorkspace)
+      .executeTakeFirstOrThrow();
+    for (const person of [DEMO_PARTNER.admin, DEMO_PARTNER.member]) {
+      const res = await server.call('POST', '/api/v4/auth/login', {
+        body: { email: person.email, password: DEMO_PASSWORD },
+      });
+      expect(res.status, person.email).toBe(200);
+      const user = ZLoginResponseSchema.parse(res.body).user;
+      expect(user.client.name).toBe(DEMO_PARTNER.company);
+      const grants = await loadWorkspaceGrants(server.db, {
+        userId: user.id,
+        clientId: user.client_id,
+        role: user.role,
+      });
+      expect([...grants.keys()]).toEqual([graz.id]);
+      expect(grants.get(graz.id)?.role).toBe(user.role === 'admin' ? 'collab_admin' : 'collab_member');
+    }
   });
 
   it('has the workspace tree, categories and job positions', async () => {

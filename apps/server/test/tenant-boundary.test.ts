@@ -99,9 +99,13 @@ describe('tenant boundary', () => {
         path = path.replace(p === '*' ? '*' : `:${p}`, kind === 'token' ? 'x' : String(idOf[kind]));
       }
       const hasBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
-      const res = await server.call(route.method, path, { token: strangerToken, ...(hasBody ? { body: {} } : {}) });
+      const res = await server.call(route.method, path, {
+        token: strangerToken,
+        ...(hasBody ? { body: {} } : {}),
+      });
       covered.push(`${route.method} ${route.url}`);
-      if (res.status !== 404) leaks.push(`${route.method} ${path} → ${res.status} ${JSON.stringify(res.body)}`);
+      if (res.status !== 404)
+        leaks.push(`${route.method} ${path} → ${res.status} ${JSON.stringify(res.body)}`);
     }
     expect(leaks).toEqual([]);
     expect(await snapshot()).toEqual(before);
@@ -184,13 +188,25 @@ describe('tenant boundary', () => {
     const building = await addWorkspace(server.db, org.id, 'Building', site);
     const room = await addWorkspace(server.db, org.id, 'Room', building);
     const other = await addWorkspace(server.db, org.id, 'Other');
-    await server.db.updateTable('workspaces').set({ deleted_at: new Date() }).where('id', '=', other).execute();
+    await server.db
+      .updateTable('workspaces')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', other)
+      .execute();
     const { loadWorkspaceGrants } = await import('../src/modules/access/workspace-access.js');
-    const adminGrants = await loadWorkspaceGrants(server.db, { userId: admin.id, clientId: org.id, role: 'admin' });
+    const adminGrants = await loadWorkspaceGrants(server.db, {
+      userId: admin.id,
+      clientId: org.id,
+      role: 'admin',
+    });
     expect([...adminGrants.keys()].sort()).toEqual([site, building, room].sort());
     await addWorkspaceRole(server.db, member, building, 'member');
     await addWorkspaceRole(server.db, member, room, 'manager');
-    const grants = await loadWorkspaceGrants(server.db, { userId: member.id, clientId: org.id, role: 'user' });
+    const grants = await loadWorkspaceGrants(server.db, {
+      userId: member.id,
+      clientId: org.id,
+      role: 'user',
+    });
     expect(grants.has(site)).toBe(false);
     expect(grants.get(building)?.role).toBe('member');
     expect(grants.get(room)?.role).toBe('manager');

@@ -32,6 +32,14 @@ export const DEMO_USERS = [
   { email: 'ben@demo.test', first_name: 'Ben', last_name: 'Member', role: 'user', job: 'Cleaner' },
 ] as const;
 
+/** A partner company (provider) that Demo Facility Services shares Graz Warehouse with. */
+export const DEMO_PARTNER = {
+  company: 'CleanCo Services',
+  admin: { email: 'provider@demo.test', first_name: 'Paula', last_name: 'Provider' },
+  member: { email: 'cleaner@demo.test', first_name: 'Carl', last_name: 'Cleaner' },
+  sharedWorkspace: 'Graz Warehouse',
+} as const;
+
 type Tree = { name: string; reference_number: string; children?: Tree[] };
 const WORKSPACES: Tree[] = [
   {
@@ -190,6 +198,77 @@ export async function seedDemoIfEmpty(db: Kysely<Database>): Promise<boolean> {
           })),
         ),
       )
+      .execute();
+
+    // The partner: its own organisation, sharing one workspace with full access; its admin
+    // sees the shared workspace as collab admin, its cleaner works there as a member.
+    const partner = await trx
+      .insertInto('clients')
+      .values({ name: DEMO_PARTNER.company, logo: null, settings: JSON.stringify(readClientSettings({})) })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const partnerUsers = await trx
+      .insertInto('users')
+      .values(
+        [
+          { ...DEMO_PARTNER.admin, role: 'admin' as const },
+          { ...DEMO_PARTNER.member, role: 'user' as const },
+        ].map((u) => ({
+          ...u,
+          client_id: partner.id,
+          main_client_id: partner.id,
+          phone: null,
+          status: 'active' as const,
+          language: 'en',
+          profile_image: null,
+          job_position_id: null,
+          password_hash: passwordHash,
+          settings: JSON.stringify({}),
+          onboarding_progress: JSON.stringify({}),
+          privacy_policy_consented_at: null,
+          deleted_at: null,
+        })),
+      )
+      .returning(['id', 'email', 'role'])
+      .execute();
+    await trx
+      .insertInto('user_clients')
+      .values(partnerUsers.map((u) => ({ user_id: u.id, client_id: partner.id, role: u.role })))
+      .execute();
+    const partnerAdmin = partnerUsers.find((u) => u.role === 'admin') as { id: number };
+    const partnerMember = partnerUsers.find((u) => u.role === 'user') as { id: number };
+    const collaboration = await trx
+      .insertInto('collaborations')
+      .values({
+        client_id: clientId,
+        partner_client_id: partner.id,
+        type: 'provider',
+        access_type: 'full',
+        invitation_status: 'accepted',
+        invited_email: DEMO_PARTNER.admin.email,
+        company_alias: null,
+        invited_by: userId('admin@demo.test'),
+        invitee_user_id: partnerAdmin.id,
+        logo: null,
+        responded_at: new Date(),
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const shared = ids.get(DEMO_PARTNER.sharedWorkspace) as number;
+    await trx
+      .insertInto('collaboration_workspaces')
+      .values({ client_id: clientId, collaboration_id: collaboration.id, workspace_id: shared })
+      .execute();
+    await trx
+      .insertInto('collaboration_users')
+      .values({
+        client_id: clientId,
+        collaboration_id: collaboration.id,
+        workspace_id: shared,
+        user_id: partnerMember.id,
+        role: 'member',
+      })
       .execute();
     return true;
   });
