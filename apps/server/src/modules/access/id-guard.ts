@@ -10,7 +10,7 @@ import { findWorkspaceGrant } from './workspace-access.js';
  * declarations from the router, so a new route is covered the day it is added.
  * 'token' marks a parameter that is a secret or a fixed word, not a tenant id.
  */
-export type IdKind = 'workspace' | 'user' | 'collaboration' | 'client' | 'token';
+export type IdKind = 'workspace' | 'user' | 'collaboration' | 'client' | 'job_position' | 'token';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -52,6 +52,15 @@ async function isVisible(ctx: AppContext, auth: Caller, kind: IdKind, id: number
         .where((eb) =>
           eb.or([eb('client_id', '=', auth.clientId), eb('partner_client_id', '=', auth.clientId)]),
         )
+        .executeTakeFirst();
+      return !!row;
+    }
+    case 'job_position': {
+      const row = await ctx.db
+        .selectFrom('job_positions')
+        .select('id')
+        .where('id', '=', id)
+        .where('client_id', '=', auth.clientId)
         .executeTakeFirst();
       return !!row;
     }

@@ -24,8 +24,11 @@ export function SignupPage() {
     confirm_password: '',
   });
   const [language, setLanguage] = useState<UiLanguage>(currentLanguage());
-  const set = (field: keyof typeof values) => (e: { currentTarget: { value: string } }) =>
-    setValues((v) => ({ ...v, [field]: e.currentTarget.value }));
+  // Read the value now: React may run the updater after the event's currentTarget is cleared.
+  const set = (field: keyof typeof values) => (e: { currentTarget: { value: string } }) => {
+    const value = e.currentTarget.value;
+    setValues((v) => ({ ...v, [field]: value }));
+  };
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
