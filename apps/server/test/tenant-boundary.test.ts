@@ -75,6 +75,12 @@ describe('tenant boundary', () => {
       .values({ client_id: ours.org.id, collaboration_id: collaboration.id, workspace_id: site })
       .execute();
 
+    const position = await server.db
+      .insertInto('job_positions')
+      .values({ client_id: ours.org.id, name: 'Technician' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
     // Theirs: an unrelated organisation, calling as its admin (the strongest role they have).
     const stranger = await createTeam(server.db);
     const strangerToken = await login(server, stranger.admin);
@@ -83,6 +89,7 @@ describe('tenant boundary', () => {
       user: ours.member.id,
       collaboration: collaboration.id,
       client: ours.org.id,
+      job_position: position.id,
     };
 
     const covered: string[] = [];
