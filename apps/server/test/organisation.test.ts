@@ -32,11 +32,16 @@ describe('user/me and user/{id}', () => {
     expect(byId.body).toEqual(res.body);
   });
 
-  it('another user id answers 404, also of another organisation', async () => {
+  it('a colleague is readable (user list rules: see users-*.test.ts); another organisation answers 404', async () => {
     const a = await createTeam(server.db);
     const b = await createTeam(server.db);
     const token = await login(server, a.member);
-    expect((await server.call('GET', `/api/v4/user/${a.admin.id}`, { token })).status).toBe(404);
+    expect((await server.call('GET', `/api/v4/user/${a.admin.id}`, { token })).status).toBe(200);
+    const putColleague = await server.call('PUT', `/api/v4/user/${a.admin.id}`, {
+      token,
+      body: { language: 'de' },
+    });
+    expect(putColleague.status).toBe(403);
     expect((await server.call('GET', `/api/v4/user/${b.member.id}`, { token })).status).toBe(404);
     const put = await server.call('PUT', `/api/v4/user/${b.member.id}`, { token, body: { language: 'de' } });
     expect(put.status).toBe(404);

@@ -76,7 +76,7 @@ test('a logged-out visitor is sent to the login and brought back to the page ask
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('demo12345');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/dashboard\/workspaces\/detail\/1$/);
-  await expect(page.getByTestId('not-available')).toContainText('Workspaces – details');
+  await expect(page.getByRole('heading', { name: 'Vienna HQ' })).toBeVisible();
 
   // An unknown path falls back to the landing page, which sends a logged-in user on to the dashboard.
   await page.goto('/no/such/page');

@@ -2,14 +2,14 @@ import { Box, Loader } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/session-store';
+import { collaborationPages } from '../features/collaborations/routes';
 import { NotAvailablePage } from '../features/placeholder/NotAvailablePage';
+import { profilePages } from '../features/profiles/routes';
+import { workspacePages } from '../features/workspaces/routes';
 import { isChunkLoadError, reloadAfterChunkError } from './chunk-reload';
 import { CrashScreen } from './crash/CrashScreen';
 import { DashboardGuard, LoggedOutOnly } from './guards';
 import { MobileAppPrompt } from './MobileAppPrompt';
-import { collaborationPages } from '../features/collaborations/routes';
-import { profilePages } from '../features/profiles/routes';
-import { workspacePages } from '../features/workspaces/routes';
 import { DASHBOARD_PAGES, type FeaturePage, PUBLIC_PAGES } from './route-table';
 
 /** Shown for the moment between a reload being asked for and the page going away. */

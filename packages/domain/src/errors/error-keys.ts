@@ -37,6 +37,7 @@ export const ERROR_KEYS = [
   'invalid_parent',
   'not_in_workspace',
   'no_other_client',
+  'not_checked_in',
   // generic
   'not_found',
   'entity_does_not_exist',

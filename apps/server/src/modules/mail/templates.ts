@@ -49,3 +49,27 @@ export function inviteMail(name: string, companyName: string, url: string) {
     ),
   };
 }
+
+/** A partner invitation: accept or decline through the public page (links valid for 30 days). */
+export function collaborationInviteMail(args: {
+  inviterName: string;
+  ownerName: string;
+  partnerType: 'client' | 'provider';
+  accessType: 'full' | 'limited';
+  acceptUrl: string;
+  declineUrl: string;
+}) {
+  const mail = render(
+    'Hello,',
+    [
+      `${args.inviterName} of ${args.ownerName} invites your company to work together on Workbench, as their ${args.partnerType}.`,
+      args.accessType === 'full'
+        ? 'Your people will see all work in the workspaces they share with you.'
+        : 'Your people will see their own work in the workspaces they share with you.',
+      'Open this link to accept the invitation:',
+    ],
+    { name: 'Accept the invitation', url: args.acceptUrl },
+    `Not interested? Decline here: ${args.declineUrl} (the links are valid for 30 days).`,
+  );
+  return { subject: `${args.ownerName} invites you to collaborate on Workbench`, ...mail };
+}

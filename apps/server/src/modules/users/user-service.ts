@@ -1,33 +1,75 @@
-import type { SessionUser, UpdateOwnProfileRequest } from '@workbench/domain';
+import {
+  canGrantUserRole,
+  PROFILE_IMAGE_MAX_BYTES,
+  PROFILE_IMAGE_MIN_SIDE,
+  type SessionUser,
+  type UpdateUserRequest,
+} from '@workbench/domain';
+import type { FastifyRequest } from 'fastify';
+import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
-import { notFound } from '../../http/errors.js';
+import { fieldError, forbidden } from '../../http/errors.js';
+import { FILES_URL_PREFIX, fileUrl, isValidFileKey, newFileKey } from '../../storage/file-storage.js';
 import { logActivity } from '../activity/activity-log.js';
 import { loadSessionUser } from './session-user.js';
+import { assertCanManage, loadUserActor, requireMember, requireUserListAccess } from './user-access.js';
+import { requireJobPosition } from './user-invite-service.js';
+import { countOtherActiveAdmins } from './user-list-queries.js';
 
-/** Until user management lands (next issue), a user reads and edits only themself; any other id is 404. */
-export function resolveOwnUserId(requested: 'me' | number, auth: Auth): number {
-  if (requested === 'me' || requested === auth.userId) return auth.userId;
-  throw notFound('User not found');
+function targetId(requested: 'me' | number, auth: Auth): number {
+  return requested === 'me' ? auth.userId : requested;
 }
 
-export function getUser(ctx: AppContext, auth: Auth, requested: 'me' | number): Promise<SessionUser> {
-  return loadSessionUser(ctx.db, resolveOwnUserId(requested, auth));
+/** Self always; another person of the organisation for those who may see the user list. */
+export async function getUser(ctx: AppContext, auth: Auth, requested: 'me' | number): Promise<SessionUser> {
+  const userId = targetId(requested, auth);
+  if (userId !== auth.userId) {
+    await requireUserListAccess(ctx, auth);
+    await requireMember(ctx.db, auth.clientId, userId);
+  }
+  return loadSessionUser(ctx.db, userId);
 }
 
-export async function updateOwnProfile(
+/** Fields anybody may change of their own profile; role and job position are user management. */
+const MANAGED_FIELDS = ['role', 'job_position_id'] as const;
+
+/**
+ * PUT user/{id}. Self: names, phone, language, list settings (and role and job position when the
+ * person manages users). User managers: another person's names, phone, language, role (admin only
+ * by admins) and job position. The organisation always keeps an active admin (last_admin).
+ */
+export async function updateUser(
   ctx: AppContext,
   auth: Auth,
   requested: 'me' | number,
-  input: UpdateOwnProfileRequest,
+  input: UpdateUserRequest,
 ): Promise<SessionUser> {
-  const userId = resolveOwnUserId(requested, auth);
-  const { settings, ...fields } = input;
+  const userId = targetId(requested, auth);
+  const isSelf = userId === auth.userId;
+  const { settings, role, job_position_id, ...fields } = input;
   await ctx.db.transaction().execute(async (trx) => {
+    const actor = await loadUserActor(trx, auth);
+    const target = await requireMember(trx, auth.clientId, userId);
+    const touchesManaged = MANAGED_FIELDS.some((f) => input[f] !== undefined);
+    if (!isSelf || touchesManaged) assertCanManage(actor, target);
+    if (!isSelf && settings) throw forbidden('Only the person changes their own list settings');
+    if (role !== undefined && role !== target.role) {
+      if (!canGrantUserRole(actor, role)) throw forbidden('Only admins make admins');
+      if (target.role === 'admin' && (await countOtherActiveAdmins(trx, auth.clientId, [userId])) === 0) {
+        throw fieldError('role', 'last_admin', 'The organisation must keep at least one active admin');
+      }
+      await trx
+        .updateTable('user_clients')
+        .set({ role })
+        .where('user_id', '=', userId)
+        .where('client_id', '=', auth.clientId)
+        .execute();
+    }
+    if (job_position_id) await requireJobPosition(trx, auth.clientId, job_position_id);
     const current = await trx
       .selectFrom('users')
-      .select('settings')
-      .where('client_id', '=', auth.clientId)
+      .select(['settings', 'client_id'])
       .where('id', '=', userId)
       .forUpdate()
       .executeTakeFirstOrThrow();
@@ -35,11 +77,13 @@ export async function updateOwnProfile(
       .updateTable('users')
       .set({
         ...fields,
+        // The role column is the role in the organisation the person works in now.
+        ...(role !== undefined && current.client_id === auth.clientId ? { role } : {}),
+        ...(job_position_id !== undefined ? { job_position_id } : {}),
         // Settings merge: the language switcher must not reset the list preferences.
         ...(settings ? { settings: JSON.stringify({ ...(current.settings as object), ...settings }) } : {}),
         updated_at: new Date(),
       })
-      .where('client_id', '=', auth.clientId)
       .where('id', '=', userId)
       .execute();
     await logActivity(trx, {
@@ -51,5 +95,94 @@ export async function updateOwnProfile(
       changes: input,
     });
   });
+  return loadSessionUser(ctx.db, userId);
+}
+
+const IMAGE_FORMATS: Record<string, string> = { jpeg: 'jpg', png: 'png', gif: 'gif' };
+
+/** The uploaded picture of a multipart request (attachments[0][file]), read into memory. */
+async function readUploadedImage(request: FastifyRequest): Promise<Buffer> {
+  let image: Buffer | undefined;
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      // Read every file part so the request completes; keep the first one.
+      const data = await part.toBuffer();
+      if (!image && (part.fieldname === 'attachments[0][file]' || part.fieldname === 'file')) image = data;
+    }
+  }
+  if (!image) throw fieldError('profile_image', 'required', 'Send the picture as attachments[0][file]');
+  return image;
+}
+
+/** Checks the picture by its content (000 §5): jpeg, png or gif, at most 800 kB, at least 120×120. */
+export async function checkProfileImage(data: Buffer): Promise<string> {
+  let format: string | undefined;
+  let width = 0;
+  let height = 0;
+  try {
+    const meta = await sharp(data).metadata();
+    format = meta.format;
+    width = meta.width ?? 0;
+    height = meta.pageHeight ?? meta.height ?? 0;
+  } catch {
+    format = undefined;
+  }
+  const ext = format ? IMAGE_FORMATS[format] : undefined;
+  if (!ext) throw fieldError('profile_image', 'file_type_not_allowed', 'Send a JPEG, PNG or GIF picture');
+  if (data.length > PROFILE_IMAGE_MAX_BYTES) {
+    throw fieldError('profile_image', 'image_too_big', 'The picture may be at most 800 kB');
+  }
+  if (width < PROFILE_IMAGE_MIN_SIDE || height < PROFILE_IMAGE_MIN_SIDE) {
+    throw fieldError('profile_image', 'image_too_small', 'The picture must be at least 120×120 pixels');
+  }
+  return ext;
+}
+
+/** POST user/{id} (_method PUT): a new profile picture, for oneself or by a user manager. */
+export async function uploadProfileImage(
+  ctx: AppContext,
+  auth: Auth,
+  requested: 'me' | number,
+  request: FastifyRequest,
+): Promise<SessionUser> {
+  const userId = targetId(requested, auth);
+  if (userId !== auth.userId) {
+    const actor = await loadUserActor(ctx.db, auth);
+    assertCanManage(actor, await requireMember(ctx.db, auth.clientId, userId));
+  }
+  const data = await readUploadedImage(request);
+  const ext = await checkProfileImage(data);
+  const key = newFileKey(auth.clientId, 'profiles', ext);
+  await ctx.storage.put(key, data);
+  let previous: string | null;
+  try {
+    previous = await ctx.db.transaction().execute(async (trx) => {
+      const row = await trx
+        .selectFrom('users')
+        .select('profile_image')
+        .where('id', '=', userId)
+        .forUpdate()
+        .executeTakeFirstOrThrow();
+      await trx
+        .updateTable('users')
+        .set({ profile_image: fileUrl(key), updated_at: new Date() })
+        .where('id', '=', userId)
+        .execute();
+      await logActivity(trx, {
+        clientId: auth.clientId,
+        userId: auth.userId,
+        entityType: 'user',
+        entityId: userId,
+        action: 'profile_image_changed',
+      });
+      return row.profile_image;
+    });
+  } catch (err) {
+    await ctx.storage.remove(key);
+    throw err;
+  }
+  // The old picture goes once the new one is saved (keys are ours: see file-storage.ts).
+  const oldKey = previous?.startsWith(FILES_URL_PREFIX) ? previous.slice(FILES_URL_PREFIX.length) : null;
+  if (oldKey && isValidFileKey(oldKey)) await ctx.storage.remove(oldKey);
   return loadSessionUser(ctx.db, userId);
 }

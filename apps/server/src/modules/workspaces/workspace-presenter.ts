@@ -1,0 +1,235 @@
+import {
+  type AccessRole,
+  type ClientSettings,
+  canArchiveWorkspace,
+  canDeleteWorkspace,
+  canEditWorkspace,
+  canManageWorkspaceUsers,
+  canReadWorkspaceLogs,
+  fullName,
+  readClientSettings,
+  readWorkspaceTranslations,
+  type WorkspaceCollaboration,
+  type WorkspaceDetail,
+  type WorkspaceItem,
+  type WorkspacePermissions,
+  type WorkspacePerson,
+} from '@workbench/domain';
+import type { Auth } from '../../http/authenticate.js';
+import { fileUrl } from '../../storage/file-storage.js';
+import type { WorkspaceGrant } from '../access/workspace-access.js';
+import {
+  type Db,
+  findAdminIds,
+  findAncestors,
+  findChildren,
+  findFavoriteIds,
+  findSharing,
+  findWorkspacePeople,
+  findWorkspaceRows,
+  type SharingRow,
+  type WorkspacePersonRow,
+  type WorkspaceRow,
+} from './workspace-queries.js';
+
+type Caller = Pick<Auth, 'userId' | 'clientId' | 'role'>;
+
+/** What the caller may do with a workspace, from their role on it (packages/domain rules). */
+export function workspacePermissions(
+  role: AccessRole,
+  settings: Pick<ClientSettings, 'edit_workspace'>,
+): WorkspacePermissions {
+  return {
+    can_edit: canEditWorkspace(role, settings),
+    can_manage_users: canManageWorkspaceUsers(role),
+    can_archive: canArchiveWorkspace(role),
+    can_delete: canDeleteWorkspace(role),
+    can_read_logs: canReadWorkspaceLogs(role),
+  };
+}
+
+export async function readSettings(db: Db, clientId: number): Promise<ClientSettings> {
+  const row = await db.selectFrom('clients').select('settings').where('id', '=', clientId).executeTakeFirst();
+  return readClientSettings(row?.settings ?? {});
+}
+
+/** A stored image: a file key of ours becomes its URL; a URL stays as it is. */
+export function imageUrl(value: string | null): string | null {
+  if (!value) return null;
+  return value.startsWith('/') || value.startsWith('http') ? value : fileUrl(value);
+}
+
+function presentPerson(
+  row: Pick<WorkspacePersonRow, 'user_id' | 'first_name' | 'last_name' | 'email' | 'profile_image'>,
+): WorkspacePerson {
+  return {
+    id: row.user_id,
+    full_name: fullName(row),
+    profile_image: imageUrl(row.profile_image),
+  };
+}
+
+/** The other side's view of the type: the partner sees what the owner is to them. */
+function typeSeenBy(row: SharingRow, caller: Caller): 'client' | 'provider' {
+  if (row.client_id === caller.clientId) return row.type;
+  return row.type === 'client' ? 'provider' : 'client';
+}
+
+function presentSharing(
+  row: SharingRow,
+  caller: Caller,
+  people: Array<{ workspace_id: number; collaboration_id: number; user_id: number; role: string }>,
+): WorkspaceCollaboration {
+  const ids = (role: string) => [
+    ...new Set(
+      people
+        .filter(
+          (p) =>
+            p.workspace_id === row.workspace_id &&
+            p.collaboration_id === row.collaboration_id &&
+            p.role === role,
+        )
+        .map((p) => p.user_id),
+    ),
+  ];
+  const isOwner = row.client_id === caller.clientId;
+  return {
+    id: row.collaboration_id,
+    // The owner names the partner (alias, company, address); the partner sees the owner's company.
+    label: isOwner ? (row.company_alias ?? row.partner_name ?? row.invited_email) : row.owner_name,
+    logo: isOwner ? (imageUrl(row.logo) ?? imageUrl(row.partner_logo)) : imageUrl(row.owner_logo),
+    type: typeSeenBy(row, caller),
+    access_type: row.access_type,
+    collab_admins: ids('collab_admin'),
+    collab_managers: ids('collab_manager'),
+    members: ids('member'),
+  };
+}
+
+type Loaded = {
+  rows: Map<number, WorkspaceRow>;
+  people: WorkspacePersonRow[];
+  admins: Map<number, number[]>;
+  favorites: Set<number>;
+  childCounts: Map<number, number>;
+  sharing: Awaited<ReturnType<typeof findSharing>>;
+  settings: ClientSettings;
+};
+
+async function loadAll(
+  db: Db,
+  caller: Caller,
+  grants: WorkspaceGrant[],
+  pruneOffline: boolean,
+): Promise<Loaded> {
+  const ids = grants.map((g) => g.workspace_id);
+  const clientIds = [...new Set(grants.map((g) => g.client_id))];
+  const [rows, people, admins, favorites, children, sharing, settings] = await Promise.all([
+    findWorkspaceRows(db, grants),
+    findWorkspacePeople(db, clientIds, ids),
+    findAdminIds(db, clientIds),
+    findFavoriteIds(db, caller.userId, ids),
+    findChildren(db, clientIds, ids, pruneOffline),
+    findSharing(db, clientIds, ids),
+    readSettings(db, caller.clientId),
+  ]);
+  const childCounts = new Map<number, number>();
+  for (const child of children) {
+    if (child.parent_id !== null)
+      childCounts.set(child.parent_id, (childCounts.get(child.parent_id) ?? 0) + 1);
+  }
+  return { rows, people, admins, favorites, childCounts, sharing, settings };
+}
+
+function presentOne(
+  row: WorkspaceRow,
+  grant: WorkspaceGrant,
+  caller: Caller,
+  data: Loaded,
+): Omit<WorkspaceItem, 'children'> {
+  const people = data.people.filter((p) => p.workspace_id === row.id);
+  const idsOf = (role: WorkspacePersonRow['role']) =>
+    people.filter((p) => p.role === role).map((p) => p.user_id);
+  const sharing = data.sharing.sharing
+    .filter((s) => s.workspace_id === row.id)
+    // A partner sees only its own collaboration, never the owner's other partners.
+    .filter((s) => grant.collaboration_id === null || s.collaboration_id === grant.collaboration_id)
+    .map((s) => presentSharing(s, caller, data.sharing.people));
+  return {
+    id: row.id,
+    parent_id: row.parent_id,
+    name: row.name,
+    description: row.description,
+    reference_number: row.reference_number,
+    image: fileUrl(row.image),
+    is_favorite: data.favorites.has(row.id),
+    archived: row.archived_at !== null,
+    deleted: row.deleted_at !== null,
+    managers_ids: idsOf('manager'),
+    group_managers_ids: idsOf('group_manager'),
+    admins_ids: data.admins.get(row.client_id) ?? [],
+    users_ids: idsOf('member'),
+    children_count: data.childCounts.get(row.id) ?? 0,
+    available_translations: readWorkspaceTranslations(row.translations),
+    my_role: grant.role,
+    permissions: workspacePermissions(grant.role, data.settings),
+    collaborations: sharing,
+    my_collaboration: grant.collaboration_id
+      ? (sharing.find((s) => s.id === grant.collaboration_id) ?? null)
+      : null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+  };
+}
+
+/** Workspace items of the list (children left empty), in the order of the grants given. */
+export async function presentWorkspaceItems(
+  db: Db,
+  caller: Caller,
+  grants: WorkspaceGrant[],
+  options: { pruneOffline: boolean },
+): Promise<WorkspaceItem[]> {
+  const data = await loadAll(db, caller, grants, options.pruneOffline);
+  return grants.flatMap((grant) => {
+    const row = data.rows.get(grant.workspace_id);
+    return row ? [{ ...presentOne(row, grant, caller, data), children: [] }] : [];
+  });
+}
+
+/** One workspace with its direct children, its ancestors (those the caller sees) and its people. */
+export async function presentWorkspaceDetail(
+  db: Db,
+  caller: Caller,
+  grant: WorkspaceGrant,
+  visible: Map<number, WorkspaceGrant>,
+  options: { pruneOffline: boolean },
+): Promise<WorkspaceDetail> {
+  const children = await findChildren(db, [grant.client_id], [grant.workspace_id], options.pruneOffline);
+  const childGrants = children.flatMap((c) => {
+    const g = visible.get(c.id);
+    return g ? [g] : [];
+  });
+  const all = [grant, ...childGrants];
+  const [data, ancestors] = await Promise.all([
+    loadAll(db, caller, all, options.pruneOffline),
+    findAncestors(db, grant.client_id, grant.workspace_id),
+  ]);
+  const row = data.rows.get(grant.workspace_id);
+  if (!row) throw new Error('workspace vanished');
+  const people = data.people.filter((p) => p.workspace_id === row.id);
+  const byRole = (role: WorkspacePersonRow['role']) =>
+    people.filter((p) => p.role === role).map(presentPerson);
+  return {
+    ...presentOne(row, grant, caller, data),
+    children: childGrants.flatMap((g) => {
+      const child = data.rows.get(g.workspace_id);
+      return child ? [presentOne(child, g, caller, data)] : [];
+    }),
+    breadcrumbs: ancestors.filter((a) => visible.has(a.id)),
+    managers: byRole('manager'),
+    group_managers: byRole('group_manager'),
+    users: byRole('member'),
+  };
+}
+
+export { presentPerson };

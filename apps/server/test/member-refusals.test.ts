@@ -1,0 +1,269 @@
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { API_PREFIX } from '../src/app.js';
+import { addWorkspace, addWorkspaceRole, createTeam, login } from './helpers/factories.js';
+import { startTestServer, type TestServer } from './helpers/test-server.js';
+
+// A plain member of the organisation, calling each action reserved to admins or managers with a
+// valid request, is refused with 403 and nothing changes. Every write route that names an id must
+// appear either here or in MEMBERS_MAY, so a new route has to be classified to pass.
+
+let server: TestServer;
+beforeAll(async () => {
+  server = await startTestServer();
+});
+afterAll(async () => {
+  await server?.close();
+});
+
+type Ids = {
+  workspace: number;
+  otherUser: number;
+  collaboration: number;
+  client: number;
+  jobPosition: number;
+};
+type Refusal = { method: string; url: string; path: (ids: Ids) => string; body?: (ids: Ids) => unknown };
+
+const REFUSED: Refusal[] = [
+  // Organisation
+  {
+    method: 'PUT',
+    url: '/client/:id',
+    path: (i) => `/client/${i.client}`,
+    body: () => ({ name: 'Taken over' }),
+  },
+  { method: 'GET', url: '/mail/outbox', path: () => '/mail/outbox' },
+  // Workspaces
+  { method: 'POST', url: '/workspace', path: () => '/workspace', body: () => ({ name: 'Mine now' }) },
+  {
+    method: 'PUT',
+    url: '/workspace/:id',
+    path: (i) => `/workspace/${i.workspace}`,
+    body: () => ({ name: 'Renamed' }),
+  },
+  { method: 'DELETE', url: '/workspace/:id', path: (i) => `/workspace/${i.workspace}` },
+  {
+    method: 'PUT',
+    url: '/workspace/:id/users',
+    path: (i) => `/workspace/${i.workspace}/users`,
+    body: () => ({ users_ids: [] }),
+  },
+  { method: 'GET', url: '/qr_code/scan_log/:id', path: (i) => `/qr_code/scan_log/${i.workspace}` },
+  {
+    method: 'GET',
+    url: '/workspace/:id/presence/logs',
+    path: (i) => `/workspace/${i.workspace}/presence/logs`,
+  },
+  // Users
+  { method: 'POST', url: '/users', path: () => '/users', body: () => ({ email: 'new-person@example.test' }) },
+  {
+    method: 'POST',
+    url: '/users/create-multiple',
+    path: () => '/users/create-multiple',
+    body: () => ({ new_users: [{ email: 'new-person@example.test' }] }),
+  },
+  {
+    method: 'POST',
+    url: '/users/resend_invite',
+    path: () => '/users/resend_invite',
+    body: (i) => ({ user_id: i.otherUser }),
+  },
+  {
+    method: 'POST',
+    url: '/users/archive',
+    path: () => '/users/archive',
+    body: (i) => ({ user_ids: [i.otherUser] }),
+  },
+  {
+    method: 'POST',
+    url: '/users/unarchive',
+    path: () => '/users/unarchive',
+    body: (i) => ({ user_ids: [i.otherUser] }),
+  },
+  {
+    method: 'POST',
+    url: '/users/add_workspaces',
+    path: () => '/users/add_workspaces',
+    body: (i) => ({ workspace_ids: [i.workspace], user_ids: [i.otherUser], role: 'manager' }),
+  },
+  {
+    method: 'PUT',
+    url: '/user/:id',
+    path: (i) => `/user/${i.otherUser}`,
+    body: () => ({ first_name: 'Renamed' }),
+  },
+  {
+    method: 'POST',
+    url: '/user/:id/workspace_roles',
+    path: (i) => `/user/${i.otherUser}/workspace_roles`,
+    body: (i) => ({ workspace_roles: [{ workspace_id: i.workspace, role: 'manager' }] }),
+  },
+  {
+    method: 'PUT',
+    url: '/user/:id/all_ws',
+    path: (i) => `/user/${i.otherUser}/all_ws`,
+    body: () => ({ role: 'manager' }),
+  },
+  { method: 'GET', url: '/user/:id/activity_log', path: (i) => `/user/${i.otherUser}/activity_log` },
+  {
+    method: 'POST',
+    url: '/users/job_positions',
+    path: () => '/users/job_positions',
+    body: () => ({ name: 'Boss' }),
+  },
+  {
+    method: 'DELETE',
+    url: '/users/job_positions/:id',
+    path: (i) => `/users/job_positions/${i.jobPosition}`,
+  },
+  // Collaborations
+  { method: 'GET', url: '/collaboration', path: () => '/collaboration' },
+  {
+    method: 'POST',
+    url: '/collaboration/check-email',
+    path: () => '/collaboration/check-email',
+    body: () => ({ email: 'someone@partner.test' }),
+  },
+  {
+    method: 'POST',
+    url: '/collaboration',
+    path: () => '/collaboration',
+    body: () => ({ collab_type: 'provider', email: 'someone@partner.test' }),
+  },
+  {
+    method: 'POST',
+    url: '/collaboration/create-multiple',
+    path: () => '/collaboration/create-multiple',
+    body: () => ({ collab_type: 'provider', new_collaborations: [{ email: 'someone@partner.test' }] }),
+  },
+  {
+    method: 'PUT',
+    url: '/collaboration/:id',
+    path: (i) => `/collaboration/${i.collaboration}`,
+    body: () => ({ access_type: 'limited' }),
+  },
+  {
+    method: 'PUT',
+    url: '/collaboration/:id/workspaces',
+    path: (i) => `/collaboration/${i.collaboration}/workspaces`,
+    body: () => ({ workspace_ids: [] }),
+  },
+  {
+    method: 'POST',
+    url: '/collaboration/:id/workspaces/add',
+    path: (i) => `/collaboration/${i.collaboration}/workspaces/add`,
+    body: (i) => ({ workspace_ids: [i.workspace] }),
+  },
+  {
+    method: 'PUT',
+    url: '/collaboration/:id/workspaces/remove_access',
+    path: (i) => `/collaboration/${i.collaboration}/workspaces/remove_access`,
+    body: (i) => ({ workspace_ids: [i.workspace] }),
+  },
+  {
+    method: 'POST',
+    url: '/collaboration/:collabId/workspaces/:workspaceId/sync_users',
+    path: (i) => `/collaboration/${i.collaboration}/workspaces/${i.workspace}/sync_users`,
+    body: () => ({ members: [] }),
+  },
+  {
+    method: 'POST',
+    url: '/collaboration/:id/reinvite',
+    path: (i) => `/collaboration/${i.collaboration}/reinvite`,
+  },
+  { method: 'DELETE', url: '/collaboration/:id', path: (i) => `/collaboration/${i.collaboration}` },
+];
+
+/** Write routes with ids that a member may call on what they can see (their own things). */
+const MEMBERS_MAY = new Set([
+  'POST /workspace/:id/favorite',
+  'DELETE /workspace/:id/favorite',
+  'POST /workspace/:id/presence',
+  // Their own profile (another person's: refused above) and own picture.
+  'POST /user/:id',
+]);
+
+/** Uploads are multipart; their refusal is covered in the feature tests. */
+const MULTIPART = new Set(['POST /workspace/:id/upload', 'POST /collaboration/:id/upload']);
+
+async function snapshot(): Promise<string> {
+  const { rows } = await sql<{ name: string }>`
+    SELECT table_name AS name FROM information_schema.tables
+    WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'
+      AND table_name NOT IN ('user_tokens', 'login_attempts') AND table_name NOT LIKE 'kysely_%'`.execute(
+    server.db,
+  );
+  const parts: string[] = [];
+  for (const { name } of rows.sort((a, b) => a.name.localeCompare(b.name))) {
+    const { rows: digest } = await sql<{ d: string }>`
+      SELECT md5(coalesce(string_agg(t::text, '|' ORDER BY t::text), '')) AS d FROM ${sql.table(name)} AS t`.execute(
+      server.db,
+    );
+    parts.push(`${name}:${digest[0]?.d}`);
+  }
+  return parts.join('\n');
+}
+
+describe('a plain member', () => {
+  it('is refused every admin or manager action, and nothing changes', async () => {
+    const { org, admin, member } = await createTeam(server.db);
+    const workspace = await addWorkspace(server.db, org.id, 'Site');
+    await addWorkspaceRole(server.db, member, workspace, 'member');
+    const partner = await createTeam(server.db);
+    const { id: collaboration } = await server.db
+      .insertInto('collaborations')
+      .values({
+        client_id: org.id,
+        partner_client_id: partner.org.id,
+        type: 'provider',
+        access_type: 'full',
+        invitation_status: 'pending',
+        invited_email: partner.admin.email,
+        company_alias: null,
+        invited_by: admin.id,
+        invitee_user_id: partner.admin.id,
+        logo: null,
+        responded_at: null,
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: jobPosition } = await server.db
+      .insertInto('job_positions')
+      .values({ client_id: org.id, name: 'Technician' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ids: Ids = { workspace, otherUser: admin.id, collaboration, client: org.id, jobPosition };
+    const token = await login(server, member);
+
+    const before = await snapshot();
+    const answers: string[] = [];
+    for (const r of REFUSED) {
+      const res = await server.call(r.method, `${API_PREFIX}${r.path(ids)}`, {
+        token,
+        ...(r.body ? { body: r.body(ids) } : r.method === 'POST' || r.method === 'PUT' ? { body: {} } : {}),
+      });
+      if (res.status !== 403)
+        answers.push(`${r.method} ${r.url} → ${res.status} ${JSON.stringify(res.body)}`);
+    }
+    expect(answers).toEqual([]);
+    expect(await snapshot()).toEqual(before);
+    console.info(`member refusals: ${REFUSED.length} admin/manager actions refused`);
+  });
+
+  it('every write route with an id is classified here', () => {
+    const known = new Set([...REFUSED.map((r) => `${r.method} ${r.url}`), ...MEMBERS_MAY, ...MULTIPART]);
+    const unclassified = server.routes
+      .filter(
+        (r) => r.url.startsWith(`${API_PREFIX}/`) && ['POST', 'PUT', 'PATCH', 'DELETE'].includes(r.method),
+      )
+      .filter((r) => Object.values(r.config.ids ?? {}).some((kind) => kind !== 'token'))
+      .map((r) => `${r.method} ${r.url.slice(API_PREFIX.length)}`)
+      .filter((r) => !known.has(r));
+    expect(unclassified).toEqual([]);
+    // And every refusal listed is a real route (a renamed route must not leave a dead entry).
+    const routes = new Set(server.routes.map((r) => `${r.method} ${r.url.slice(API_PREFIX.length)}`));
+    expect(REFUSED.map((r) => `${r.method} ${r.url}`).filter((r) => !routes.has(r))).toEqual([]);
+  });
+});

@@ -1,0 +1,223 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  Group,
+  MultiSelect,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconAlertCircle, IconArrowLeft, IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
+import { WORKSPACE_ROLES, type WorkspaceRole } from '@workbench/domain';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { cleanEntries, entryErrors, type UserEntry } from '../../../ui/picker/picker-state';
+import { EmptyState } from '../components/ListStates';
+import { useCreateUsers, useJobPositions, useWorkspaceOptions } from '../profiles-api';
+import { useProfileAbilities } from '../use-abilities';
+
+const emptyEntry = (): UserEntry => ({ email: '', first_name: '', last_name: '' });
+
+/** /dashboard/profiles/new: invite several people by e-mail, with role, job position and workspaces. */
+export function InviteUsersPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const abilities = useProfileAbilities();
+  const positions = useJobPositions();
+  const workspaces = useWorkspaceOptions();
+  const create = useCreateUsers();
+  const [entries, setEntries] = useState<UserEntry[]>([emptyEntry()]);
+  const [userRole, setUserRole] = useState<'user' | 'admin'>('user');
+  const [jobPosition, setJobPosition] = useState<string | null>(null);
+  const [workspaceIds, setWorkspaceIds] = useState<string[]>([]);
+  const [workspaceRole, setWorkspaceRole] = useState<WorkspaceRole>('member');
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [message, setMessage] = useState<string | null>(null);
+
+  if (abilities && !abilities.manageUsers) {
+    return (
+      <EmptyState
+        icon={<IconLock size={28} />}
+        title={t('profiles.invite_title')}
+        text={t('errors.forbidden')}
+      />
+    );
+  }
+
+  const update = (index: number, field: keyof UserEntry, value: string) =>
+    setEntries((all) => all.map((e, i) => (i === index ? { ...e, [field]: value } : e)));
+  const fieldError = (index: number, field: string) => {
+    const key = fields[`new_users.${index}.${field}`];
+    return key ? t(`errors.${key}`) : undefined;
+  };
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    setMessage(null);
+    const local = entryErrors('new_users', entries);
+    setFields(local);
+    if (Object.keys(local).length) return;
+    create.mutate(
+      {
+        new_users: cleanEntries(entries) as Array<{ email: string }>,
+        user_role: userRole,
+        job_position_id: jobPosition ? Number(jobPosition) : null,
+        ...(workspaceIds.length ? { workspace_ids: workspaceIds.map(Number), role: workspaceRole } : {}),
+      },
+      {
+        onSuccess: (response) => {
+          notifications.show({
+            color: 'green',
+            message: t('profiles.invited', { n: response.new_users.length }),
+          });
+          navigate('/dashboard/profiles');
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && Object.keys(err.fields).length) setFields(err.fields);
+          else setMessage(err instanceof ApiError ? err.key : 'general_error');
+        },
+      },
+    );
+  };
+
+  return (
+    <Stack gap="md" maw={900}>
+      <Anchor component={Link} to="/dashboard/profiles" size="sm">
+        <Group gap={4}>
+          <IconArrowLeft size={14} />
+          {t('profiles.back_to_list')}
+        </Group>
+      </Anchor>
+      <Title order={2}>{t('profiles.invite_title')}</Title>
+      <Text c="dimmed" size="sm">
+        {t('profiles.invite_text')}
+      </Text>
+      <form onSubmit={submit} noValidate>
+        <Stack gap="md">
+          {message && (
+            <Alert color="red" icon={<IconAlertCircle size={16} />} role="alert">
+              {t(`errors.${message}`, { defaultValue: t('errors.general_error') })}
+            </Alert>
+          )}
+          <Card withBorder radius="md" padding="md">
+            <Stack gap="sm">
+              <Text fw={600}>{t('profiles.people_to_invite')}</Text>
+              {entries.map((entry, index) => (
+                // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; their order is their identity
+                <Group key={index} align="flex-start" gap="xs" wrap="wrap">
+                  <TextInput
+                    style={{ flex: '2 1 220px' }}
+                    label={t('common.email')}
+                    required
+                    type="email"
+                    value={entry.email}
+                    onChange={(e) => update(index, 'email', e.currentTarget.value)}
+                    error={fieldError(index, 'email')}
+                  />
+                  <TextInput
+                    style={{ flex: '1 1 140px' }}
+                    label={t('common.first_name')}
+                    value={entry.first_name}
+                    onChange={(e) => update(index, 'first_name', e.currentTarget.value)}
+                    error={fieldError(index, 'first_name')}
+                  />
+                  <TextInput
+                    style={{ flex: '1 1 140px' }}
+                    label={t('common.last_name')}
+                    value={entry.last_name}
+                    onChange={(e) => update(index, 'last_name', e.currentTarget.value)}
+                    error={fieldError(index, 'last_name')}
+                  />
+                  {entries.length > 1 && (
+                    <ActionIcon
+                      mt={28}
+                      variant="subtle"
+                      color="red"
+                      aria-label={t('profiles.remove_entry')}
+                      onClick={() => setEntries((all) => all.filter((_, i) => i !== index))}
+                    >
+                      <IconTrash size={16} />
+                    </ActionIcon>
+                  )}
+                </Group>
+              ))}
+              <Button
+                variant="subtle"
+                w="fit-content"
+                leftSection={<IconPlus size={16} />}
+                onClick={() => setEntries((all) => [...all, emptyEntry()])}
+              >
+                {t('profiles.add_entry')}
+              </Button>
+            </Stack>
+          </Card>
+          <Card withBorder radius="md" padding="md">
+            <Stack gap="sm">
+              <Group grow align="flex-start" wrap="wrap">
+                <Select
+                  label={t('profiles.role')}
+                  value={userRole}
+                  allowDeselect={false}
+                  onChange={(value) => value && setUserRole(value as 'user' | 'admin')}
+                  data={[
+                    { value: 'user', label: t('profiles.roles.user') },
+                    { value: 'admin', label: t('profiles.roles.admin'), disabled: !abilities?.grantAdmin },
+                  ]}
+                  error={fields.user_role ? t(`errors.${fields.user_role}`) : undefined}
+                />
+                <Select
+                  label={t('profiles.job_position')}
+                  placeholder={t('profiles.none')}
+                  clearable
+                  value={jobPosition}
+                  onChange={setJobPosition}
+                  data={(positions.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
+                  error={fields.job_position_id ? t(`errors.${fields.job_position_id}`) : undefined}
+                />
+              </Group>
+              <Group grow align="flex-start" wrap="wrap">
+                <MultiSelect
+                  label={t('profiles.workspaces')}
+                  placeholder={workspaceIds.length ? undefined : t('profiles.none')}
+                  data={(workspaces.data ?? []).map((w) => ({ value: String(w.id), label: w.name }))}
+                  value={workspaceIds}
+                  onChange={setWorkspaceIds}
+                  searchable
+                  clearable
+                  nothingFoundMessage={t('profiles.no_results')}
+                />
+                <Select
+                  label={t('profiles.workspace_role')}
+                  value={workspaceRole}
+                  allowDeselect={false}
+                  disabled={!workspaceIds.length}
+                  onChange={(value) => value && setWorkspaceRole(value as WorkspaceRole)}
+                  data={WORKSPACE_ROLES.map((role) => ({
+                    value: role,
+                    label: t(`profiles.workspace_roles.${role}`),
+                  }))}
+                />
+              </Group>
+            </Stack>
+          </Card>
+          <Group justify="flex-end" gap="xs">
+            <Button variant="default" component={Link} to="/dashboard/profiles">
+              {t('profiles.cancel')}
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              {t('profiles.send_invites')}
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Stack>
+  );
+}

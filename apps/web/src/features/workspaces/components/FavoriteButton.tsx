@@ -1,0 +1,49 @@
+import { ActionIcon, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconStar, IconStarFilled } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { useToggleFavorite } from '../workspace-api';
+
+/** The favourite star of a workspace: per person, saved at once. */
+export function FavoriteButton({
+  id,
+  isFavorite,
+  size = 'lg',
+}: {
+  id: number;
+  isFavorite: boolean;
+  size?: string;
+}) {
+  const { t } = useTranslation();
+  const toggle = useToggleFavorite();
+  const label = t(isFavorite ? 'workspaces.unfavorite' : 'workspaces.favorite');
+  return (
+    <Tooltip label={label}>
+      <ActionIcon
+        variant="subtle"
+        color="yellow"
+        size={size}
+        aria-label={label}
+        aria-pressed={isFavorite}
+        loading={toggle.isPending}
+        onClick={(event) => {
+          event.preventDefault();
+          event.stopPropagation();
+          toggle.mutate(
+            { id, favorite: !isFavorite },
+            {
+              onError: (err) =>
+                notifications.show({
+                  color: 'red',
+                  message: t(`errors.${err instanceof ApiError ? err.key : 'general_error'}`),
+                }),
+            },
+          );
+        }}
+      >
+        {isFavorite ? <IconStarFilled size={20} /> : <IconStar size={20} />}
+      </ActionIcon>
+    </Tooltip>
+  );
+}

@@ -1,0 +1,2 @@
+export * from './workspace.js';
+export * from './workspace-tree.js';
