@@ -6,7 +6,6 @@ import {
   LOGIN_LINK_TTL_MS,
   type LoginResponse,
   RESET_TOKEN_TTL_MS,
-  readClientSettings,
   SESSION_TTL_MS,
   SESSION_TTL_REMEMBER_MS,
   type SignupRequest,
@@ -16,6 +15,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { logActivity } from '../activity/activity-log.js';
+import { createOrganisationWithAdmin } from '../clients/create-organisation.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { inviteMail, loginLinkMail, passwordResetMail } from '../mail/templates.js';
 import { loadSessionUser } from '../users/session-user.js';
@@ -24,17 +24,11 @@ import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js'
 import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle.js';
 import { consumeOneTimeToken, issueToken, revokeSessions } from './tokens.js';
 
-/** Categories a new organisation starts with, so its first issue form is not empty. */
-const STARTER_CATEGORIES = [
-  { name: 'Repair', color: '#e8590c' },
-  { name: 'Cleaning', color: '#1c7ed6' },
-  { name: 'Inspection', color: '#2f9e44' },
-];
-
 const invalidToken = () =>
   new AppError(400, 'invalid_token', 'This link is invalid, expired or already used');
 
-async function startSession(
+/** Issues a session token for a user who just proved who they are. */
+export async function startSession(
   db: Transaction<Database>,
   user: { id: number; client_id: number },
   rememberMe: boolean,
@@ -108,49 +102,15 @@ async function createOrganisation(
 ): Promise<LoginResponse> {
   return ctx.db.transaction().execute(async (trx) => {
     if (await findUserByEmail(trx, input.email)) throw emailTaken();
-    const client = await trx
-      .insertInto('clients')
-      .values({ name: input.company_name, logo: null, settings: JSON.stringify(readClientSettings({})) })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    const user = await trx
-      .insertInto('users')
-      .values({
-        client_id: client.id,
-        main_client_id: client.id,
-        first_name: input.first_name,
-        last_name: input.last_name,
-        email: input.email,
-        phone: null,
-        status: 'active',
-        role: 'admin',
-        language: input.language ?? 'en',
-        profile_image: null,
-        job_position_id: null,
-        password_hash: passwordHash,
-        settings: JSON.stringify({}),
-        onboarding_progress: JSON.stringify({}),
-        privacy_policy_consented_at: null,
-        deleted_at: null,
-      })
-      .returning(['id', 'client_id'])
-      .executeTakeFirstOrThrow();
-    await trx
-      .insertInto('user_clients')
-      .values({ user_id: user.id, client_id: client.id, role: 'admin' })
-      .execute();
-    await trx
-      .insertInto('categories')
-      .values(STARTER_CATEGORIES.map((c) => ({ ...c, client_id: client.id })))
-      .execute();
-    await logActivity(trx, {
-      clientId: client.id,
-      userId: user.id,
-      entityType: 'client',
-      entityId: client.id,
-      action: 'signup',
+    const { clientId, userId } = await createOrganisationWithAdmin(trx, {
+      companyName: input.company_name,
+      firstName: input.first_name,
+      lastName: input.last_name,
+      email: input.email,
+      passwordHash,
+      language: input.language ?? 'en',
     });
-    return startSession(trx, user, false);
+    return startSession(trx, { id: userId, client_id: clientId }, false);
   });
 }
 

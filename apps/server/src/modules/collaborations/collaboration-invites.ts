@@ -14,13 +14,14 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
+import { fileUrl } from '../../storage/file-storage.js';
 import { loadWorkspaceGrants } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { hashToken, newRawToken } from '../auth/tokens.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { collaborationInviteMail } from '../mail/templates.js';
 import { findUserByEmail } from '../users/user-queries.js';
-import { imageUrl, presentCollaboration } from './collaboration-presenter.js';
+import { presentCollaboration } from './collaboration-presenter.js';
 import { findCollaborationRow, findOpenInvitation, isOpenInviteTakenError } from './collaboration-queries.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -98,7 +99,7 @@ export async function checkCollaborationEmail(
     case 'not_admin':
       return {
         id: found.userId,
-        client: { ...found.client, logo: imageUrl(found.client.logo) },
+        client: { ...found.client, logo: fileUrl(found.client.logo) },
         is_user_admin: found.kind === 'admin',
       };
   }

@@ -8,14 +8,8 @@ import {
   fullName,
 } from '@workbench/domain';
 import type { Auth } from '../../http/authenticate.js';
-import { fileUrl, isValidFileKey } from '../../storage/file-storage.js';
+import { fileUrl } from '../../storage/file-storage.js';
 import type { CollaborationRow } from './collaboration-queries.js';
-
-/** Stored images are file keys (ours) or already URLs; either way the API answers a URL. */
-export function imageUrl(value: string | null): string | null {
-  if (!value) return null;
-  return isValidFileKey(value) ? fileUrl(value) : value;
-}
 
 type Person = {
   id: number;
@@ -35,7 +29,7 @@ export function presentCollaboration(
   return {
     id: row.id,
     // The owner sees the logo it chose, else the partner's; the partner sees the owner's.
-    logo: isOwner ? imageUrl(row.logo ?? row.partner_logo) : imageUrl(row.owner_logo),
+    logo: isOwner ? fileUrl(row.logo ?? row.partner_logo) : fileUrl(row.owner_logo),
     label: collaborationLabel({
       isOwner,
       companyAlias: row.company_alias,
@@ -50,12 +44,12 @@ export function presentCollaboration(
     is_owner: isOwner,
     partner:
       row.partner_client_id !== null && row.partner_name !== null
-        ? { id: row.partner_client_id, name: row.partner_name, logo: imageUrl(row.partner_logo) }
+        ? { id: row.partner_client_id, name: row.partner_name, logo: fileUrl(row.partner_logo) }
         : null,
     users: people.map((p) => ({
       id: p.id,
       full_name: fullName(p),
-      profile_image: imageUrl(p.profile_image),
+      profile_image: fileUrl(p.profile_image),
     })),
     workspaces_count: row.workspaces_count,
     created_at: row.created_at.toISOString(),
@@ -76,7 +70,7 @@ export function presentCollaborationDetail(
   return {
     ...presentCollaboration(row, auth.clientId, people),
     company_alias: isOwner ? row.company_alias : null,
-    owner: { id: row.client_id, name: row.owner_name, logo: imageUrl(row.owner_logo) },
+    owner: { id: row.client_id, name: row.owner_name, logo: fileUrl(row.owner_logo) },
     workspaces: workspaces.map((w) => ({ id: w.id, name: w.name })),
     // Who invited is the owner's business: the partner sees it only once they accepted.
     invited_by:
@@ -106,7 +100,7 @@ export function presentCollaborationUsers(
         id: row.user_id,
         full_name: fullName(row),
         email: row.email,
-        profile_image: imageUrl(row.profile_image),
+        profile_image: fileUrl(row.profile_image),
         workspaces: [],
       };
       byUser.set(row.user_id, user);

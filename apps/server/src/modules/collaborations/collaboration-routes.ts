@@ -23,7 +23,7 @@ import {
   ZSyncCollaborationUsersResponseSchema,
   ZUpdateCollaborationRequestSchema,
 } from '@workbench/domain';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { authOf, requireUser } from '../../http/authenticate.js';
@@ -38,19 +38,6 @@ const security = [{ bearer: [] }];
 const ZId = z.coerce.number().int().positive();
 const ZParams = z.object({ id: ZId });
 const ids = { ids: { id: 'collaboration' as const } };
-
-/** The one uploaded file of a multipart request (the logo), or undefined. */
-async function readUploadedFile(request: FastifyRequest): Promise<Buffer | undefined> {
-  if (!request.isMultipart()) return undefined;
-  const file = await request.file();
-  if (!file) return undefined;
-  try {
-    return await file.toBuffer();
-  } catch {
-    // Above the server's per-request limit: the same answer as any image that is too big.
-    throw new AppError(422, 'file_too_big', 'The image is too big', { file: 'file_too_big' });
-  }
-}
 
 export function collaborationRoutes(app: FastifyInstance, ctx: AppContext): void {
   const r = typed(app);
@@ -251,15 +238,7 @@ export function collaborationRoutes(app: FastifyInstance, ctx: AppContext): void
         response: { 200: ZCollaborationDetailSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => {
-      const auth = authOf(request);
-      return collaborations.uploadCollaborationLogo(
-        ctx,
-        auth,
-        request.params.id,
-        await readUploadedFile(request),
-      );
-    },
+    (request) => collaborations.uploadCollaborationLogo(ctx, authOf(request), request.params.id, request),
   );
 
   const workspaceRoute = (

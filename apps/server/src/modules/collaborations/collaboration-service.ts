@@ -16,11 +16,12 @@ import {
   UPLOAD_MAX_FILE_BYTES,
   type UpdateCollaborationRequest,
 } from '@workbench/domain';
-import sharp from 'sharp';
+import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { newFileKey } from '../../storage/file-storage.js';
+import { inspectImage, readUploadedFile } from '../../storage/images.js';
 import { findWorkspaceGrant } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { assertShareableWorkspaces, sendCollaborationInvite } from './collaboration-invites.js';
@@ -200,31 +201,19 @@ export async function updateCollaboration(
   return presentDetail(ctx, auth, await requireCollaboration(ctx, auth, id));
 }
 
-const LOGO_FORMATS = new Set(['jpeg', 'png', 'gif']);
-
 /** The logo the owner shows for a partner: jpeg, png or gif (checked by content), at most 10 MB. */
 export async function uploadCollaborationLogo(
   ctx: AppContext,
   auth: Auth,
   id: number,
-  file: Buffer | undefined,
+  request: FastifyRequest,
 ): Promise<CollaborationDetail> {
   const row = await requireCollaboration(ctx, auth, id);
+  // Refuse before reading a file the caller may not set.
   assertCanManage(auth, row);
-  if (!file?.length) throw new AppError(422, 'required', 'Choose an image', { file: 'required' });
-  if (file.length > UPLOAD_MAX_FILE_BYTES) {
-    throw new AppError(422, 'file_too_big', 'The image is larger than 10 MB', { file: 'file_too_big' });
-  }
-  const format = await sharp(file)
-    .metadata()
-    .then((m) => m.format as string | undefined)
-    .catch(() => undefined);
-  if (!format || !LOGO_FORMATS.has(format)) {
-    throw new AppError(422, 'file_type_not_allowed', 'Only jpeg, png and gif images', {
-      file: 'file_type_not_allowed',
-    });
-  }
-  const key = newFileKey(auth.clientId, 'collaborations', format === 'jpeg' ? 'jpg' : format);
+  const file = await readUploadedFile(request, { field: 'file', maxBytes: UPLOAD_MAX_FILE_BYTES });
+  const { ext } = await inspectImage(file, 'file');
+  const key = newFileKey(auth.clientId, 'collaborations', ext);
   await ctx.storage.put(key, file);
   try {
     await ctx.db.transaction().execute(async (trx) => {

@@ -8,6 +8,7 @@ import {
 } from '@workbench/domain';
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { Database, UsersTable } from '../../db/schema.js';
+import { fileUrl } from '../../storage/file-storage.js';
 
 type UserRow = Selectable<UsersTable>;
 
@@ -64,12 +65,12 @@ export function presentSessionUser(
     phone: user.phone,
     client_id: user.client_id,
     main_client_id: user.main_client_id,
-    client,
+    client: { ...client, logo: fileUrl(client.logo) },
     status: user.status,
     status_nice: STATUS_NICE[user.status],
     role: user.role,
     language: tryResolveLanguage(user.language) ?? 'en',
-    profile_image: user.profile_image,
+    profile_image: fileUrl(user.profile_image),
     job_position: jobPosition,
     settings: ZUserSettingsSchema.parse(user.settings ?? {}),
     permissions: {

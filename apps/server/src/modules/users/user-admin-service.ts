@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors.js';
+import { fileUrl } from '../../storage/file-storage.js';
 import { accessibleWorkspacesSql, loadWorkspaceGrants } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { revokeSessions } from '../auth/tokens.js';
@@ -454,7 +455,7 @@ export async function getOftenDetails(ctx: AppContext, auth: Auth): Promise<Ofte
     users: people.map((p) => ({
       id: p.id,
       full_name: fullName(p),
-      profile_image: p.profile_image,
+      profile_image: fileUrl(p.profile_image),
       shared_workspaces: Number(p.shared),
     })),
   };

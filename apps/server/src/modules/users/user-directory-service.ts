@@ -12,6 +12,7 @@ import {
 } from '@workbench/domain';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
+import { fileUrl } from '../../storage/file-storage.js';
 import { loadWorkspaceGrants, requireWorkspaceGrant } from '../access/workspace-access.js';
 import { requireUserListAccess } from './user-access.js';
 import {
@@ -77,7 +78,7 @@ export async function getPickerUsers(ctx: AppContext, auth: Auth, query: PickerQ
       id: row.id,
       full_name: fullName(row),
       email: row.email,
-      profile_image: row.profile_image,
+      profile_image: fileUrl(row.profile_image),
       isNotInWorkspace: await isNotInWorkspaces(
         ctx.db,
         { userId: row.id, clientId: auth.clientId, role: row.role },
@@ -112,8 +113,8 @@ export async function getPickerExternals(ctx: AppContext, auth: Auth, query: Pic
       id: row.id,
       full_name: fullName(row),
       email: row.email,
-      profile_image: row.profile_image,
-      company: { id: row.company_id, name: row.company_name, logo: row.company_logo },
+      profile_image: fileUrl(row.profile_image),
+      company: { id: row.company_id, name: row.company_name, logo: fileUrl(row.company_logo) },
       collaboration_id: row.collaboration_id,
       isNotInWorkspace: await isNotInWorkspaces(
         ctx.db,
@@ -148,12 +149,12 @@ export async function getPeopleWithWorkspaceAccess(
     id: row.id,
     full_name: fullName(row),
     email: row.email,
-    profile_image: row.profile_image,
+    profile_image: fileUrl(row.profile_image),
     role: row.role,
     company:
       row.company_id === auth.clientId
         ? null
-        : { id: row.company_id, name: row.company_name, logo: row.company_logo },
+        : { id: row.company_id, name: row.company_name, logo: fileUrl(row.company_logo) },
   }));
 }
 
@@ -164,7 +165,7 @@ export async function getMainOrgPeople(ctx: AppContext, auth: Auth): Promise<Per
     id: row.id,
     full_name: fullName(row),
     email: row.email,
-    profile_image: row.profile_image,
+    profile_image: fileUrl(row.profile_image),
     role: row.role,
     company: null,
   }));

@@ -1,4 +1,5 @@
 import { fullName, type UserListItem, type UserRole, type UserStatus } from '@workbench/domain';
+import { fileUrl } from '../../storage/file-storage.js';
 
 export const STATUS_NICE: Record<UserStatus, string> = {
   active: 'Active',
@@ -35,7 +36,7 @@ export function presentUserListItem(row: UserListRow): UserListItem {
     status: row.status,
     status_nice: STATUS_NICE[row.status],
     role: row.role,
-    profile_image: row.profile_image,
+    profile_image: fileUrl(row.profile_image),
     job_position:
       row.job_position_id !== null && row.job_position_name !== null
         ? { id: row.job_position_id, name: row.job_position_name }

@@ -6,11 +6,11 @@ import {
   type UpdateUserRequest,
 } from '@workbench/domain';
 import type { FastifyRequest } from 'fastify';
-import sharp from 'sharp';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { fieldError, forbidden } from '../../http/errors.js';
-import { FILES_URL_PREFIX, fileUrl, isValidFileKey, newFileKey } from '../../storage/file-storage.js';
+import { newFileKey } from '../../storage/file-storage.js';
+import { inspectImage, readUploadedFile } from '../../storage/images.js';
 import { logActivity } from '../activity/activity-log.js';
 import { loadSessionUser } from './session-user.js';
 import { assertCanManage, loadUserActor, requireMember, requireUserListAccess } from './user-access.js';
@@ -98,37 +98,9 @@ export async function updateUser(
   return loadSessionUser(ctx.db, userId);
 }
 
-const IMAGE_FORMATS: Record<string, string> = { jpeg: 'jpg', png: 'png', gif: 'gif' };
-
-/** The uploaded picture of a multipart request (attachments[0][file]), read into memory. */
-async function readUploadedImage(request: FastifyRequest): Promise<Buffer> {
-  let image: Buffer | undefined;
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      // Read every file part so the request completes; keep the first one.
-      const data = await part.toBuffer();
-      if (!image && (part.fieldname === 'attachments[0][file]' || part.fieldname === 'file')) image = data;
-    }
-  }
-  if (!image) throw fieldError('profile_image', 'required', 'Send the picture as attachments[0][file]');
-  return image;
-}
-
 /** Checks the picture by its content (000 §5): jpeg, png or gif, at most 800 kB, at least 120×120. */
 export async function checkProfileImage(data: Buffer): Promise<string> {
-  let format: string | undefined;
-  let width = 0;
-  let height = 0;
-  try {
-    const meta = await sharp(data).metadata();
-    format = meta.format;
-    width = meta.width ?? 0;
-    height = meta.pageHeight ?? meta.height ?? 0;
-  } catch {
-    format = undefined;
-  }
-  const ext = format ? IMAGE_FORMATS[format] : undefined;
-  if (!ext) throw fieldError('profile_image', 'file_type_not_allowed', 'Send a JPEG, PNG or GIF picture');
+  const { ext, width, height } = await inspectImage(data, 'profile_image');
   if (data.length > PROFILE_IMAGE_MAX_BYTES) {
     throw fieldError('profile_image', 'image_too_big', 'The picture may be at most 800 kB');
   }
@@ -150,7 +122,11 @@ export async function uploadProfileImage(
     const actor = await loadUserActor(ctx.db, auth);
     assertCanManage(actor, await requireMember(ctx.db, auth.clientId, userId));
   }
-  const data = await readUploadedImage(request);
+  // No byte limit on reading: a too large picture answers image_too_big below, after its type.
+  const data = await readUploadedFile(request, {
+    field: 'profile_image',
+    fileFields: ['attachments[0][file]', 'file'],
+  });
   const ext = await checkProfileImage(data);
   const key = newFileKey(auth.clientId, 'profiles', ext);
   await ctx.storage.put(key, data);
@@ -165,7 +141,7 @@ export async function uploadProfileImage(
         .executeTakeFirstOrThrow();
       await trx
         .updateTable('users')
-        .set({ profile_image: fileUrl(key), updated_at: new Date() })
+        .set({ profile_image: key, updated_at: new Date() })
         .where('id', '=', userId)
         .execute();
       await logActivity(trx, {
@@ -181,8 +157,7 @@ export async function uploadProfileImage(
     await ctx.storage.remove(key);
     throw err;
   }
-  // The old picture goes once the new one is saved (keys are ours: see file-storage.ts).
-  const oldKey = previous?.startsWith(FILES_URL_PREFIX) ? previous.slice(FILES_URL_PREFIX.length) : null;
-  if (oldKey && isValidFileKey(oldKey)) await ctx.storage.remove(oldKey);
+  // The old picture goes once the new one is saved.
+  if (previous) await ctx.storage.remove(previous).catch(() => undefined);
   return loadSessionUser(ctx.db, userId);
 }

@@ -17,7 +17,7 @@ import { fileUrl } from '../../storage/file-storage.js';
 import { loadWorkspaceGrants, requireWorkspaceGrant } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { hashToken } from '../auth/tokens.js';
-import { imageUrl, presentPerson } from './workspace-presenter.js';
+import { presentPerson } from './workspace-presenter.js';
 
 type Paging = { page: number; paginate_by: number };
 
@@ -162,7 +162,7 @@ export async function getPublicWorkspace(
     image: fileUrl(row.image),
     client: {
       name: row.client_name,
-      logo: imageUrl(row.logo),
+      logo: fileUrl(row.logo),
     },
   };
 }

@@ -53,19 +53,13 @@ export async function readSettings(db: Db, clientId: number): Promise<ClientSett
   return readClientSettings(row?.settings ?? {});
 }
 
-/** A stored image: a file key of ours becomes its URL; a URL stays as it is. */
-export function imageUrl(value: string | null): string | null {
-  if (!value) return null;
-  return value.startsWith('/') || value.startsWith('http') ? value : fileUrl(value);
-}
-
 function presentPerson(
   row: Pick<WorkspacePersonRow, 'user_id' | 'first_name' | 'last_name' | 'email' | 'profile_image'>,
 ): WorkspacePerson {
   return {
     id: row.user_id,
     full_name: fullName(row),
-    profile_image: imageUrl(row.profile_image),
+    profile_image: fileUrl(row.profile_image),
   };
 }
 
@@ -97,7 +91,7 @@ function presentSharing(
     id: row.collaboration_id,
     // The owner names the partner (alias, company, address); the partner sees the owner's company.
     label: isOwner ? (row.company_alias ?? row.partner_name ?? row.invited_email) : row.owner_name,
-    logo: isOwner ? (imageUrl(row.logo) ?? imageUrl(row.partner_logo)) : imageUrl(row.owner_logo),
+    logo: isOwner ? (fileUrl(row.logo) ?? fileUrl(row.partner_logo)) : fileUrl(row.owner_logo),
     type: typeSeenBy(row, caller),
     access_type: row.access_type,
     collab_admins: ids('collab_admin'),

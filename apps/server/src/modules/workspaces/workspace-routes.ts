@@ -28,7 +28,7 @@ import type { AppContext } from '../../context.js';
 import { authOf, requireUser } from '../../http/authenticate.js';
 import { errorResponses, typed } from '../../http/route-helpers.js';
 import { newFileKey } from '../../storage/file-storage.js';
-import { readUploadedImage } from './workspace-image.js';
+import { readWorkspaceImage } from './workspace-image.js';
 import {
   getPublicWorkspace,
   listScanLog,
@@ -213,7 +213,7 @@ export function workspaceRoutes(app: FastifyInstance, ctx: AppContext): void {
       const auth = authOf(request);
       // Refuse before reading a file the caller may not set.
       await assertCanEditWorkspace(ctx, auth, request.params.id);
-      const image = await readUploadedImage(request);
+      const image = await readWorkspaceImage(request);
       const key = newFileKey(auth.clientId, 'workspaces', image.ext);
       return setWorkspaceImage(ctx, auth, request.params.id, image, key);
     },

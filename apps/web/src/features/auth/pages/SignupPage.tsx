@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Select, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Select, Stack, Text, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { LANGUAGE_NAMES, UI_LANGUAGES, type UiLanguage } from '@workbench/domain';
 import { type FormEvent, useState } from 'react';
@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { currentLanguage } from '../../../i18n';
 import { AuthLayout } from '../AuthLayout';
 import { authApi } from '../auth-api';
+import { CompanyAccountFields } from '../CompanyAccountFields';
 import { completeLogin } from '../complete-login';
 import { useAuthForm } from '../use-auth-form';
 import { emailError, newPasswordErrors, requiredErrors } from '../validation';
@@ -24,11 +25,7 @@ export function SignupPage() {
     confirm_password: '',
   });
   const [language, setLanguage] = useState<UiLanguage>(currentLanguage());
-  // Read the value now: React may run the updater after the event's currentTarget is cleared.
-  const set = (field: keyof typeof values) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-  };
+  const set = (field: keyof typeof values, value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -50,58 +47,17 @@ export function SignupPage() {
               {form.errorText}
             </Alert>
           )}
-          <TextInput
-            label={t('common.company_name')}
-            required
-            autoComplete="organization"
-            value={values.company_name}
-            onChange={set('company_name')}
-            error={form.fieldError('company_name')}
-          />
-          <Group grow align="flex-start">
+          <CompanyAccountFields values={values} onChange={set} fieldError={form.fieldError}>
             <TextInput
-              label={t('common.first_name')}
+              label={t('common.email')}
+              type="email"
               required
-              autoComplete="given-name"
-              value={values.first_name}
-              onChange={set('first_name')}
-              error={form.fieldError('first_name')}
+              autoComplete="email"
+              value={values.email}
+              onChange={(e) => set('email', e.currentTarget.value)}
+              error={form.fieldError('email')}
             />
-            <TextInput
-              label={t('common.last_name')}
-              required
-              autoComplete="family-name"
-              value={values.last_name}
-              onChange={set('last_name')}
-              error={form.fieldError('last_name')}
-            />
-          </Group>
-          <TextInput
-            label={t('common.email')}
-            type="email"
-            required
-            autoComplete="email"
-            value={values.email}
-            onChange={set('email')}
-            error={form.fieldError('email')}
-          />
-          <PasswordInput
-            label={t('common.password')}
-            description={t('auth.password_hint', { min: 8 })}
-            required
-            autoComplete="new-password"
-            value={values.password}
-            onChange={set('password')}
-            error={form.fieldError('password')}
-          />
-          <PasswordInput
-            label={t('common.confirm_password')}
-            required
-            autoComplete="new-password"
-            value={values.confirm_password}
-            onChange={set('confirm_password')}
-            error={form.fieldError('confirm_password')}
-          />
+          </CompanyAccountFields>
           <Select
             label={t('common.language')}
             data={UI_LANGUAGES.map((code) => ({ value: code, label: LANGUAGE_NAMES[code] }))}

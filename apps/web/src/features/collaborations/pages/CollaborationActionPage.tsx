@@ -1,25 +1,14 @@
-import {
-  Alert,
-  Button,
-  Center,
-  Group,
-  Loader,
-  Modal,
-  PasswordInput,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-} from '@mantine/core';
+import { Alert, Button, Center, Group, Loader, Modal, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconAlertCircle, IconCheck, IconLinkOff, IconX } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
-import { type CollaborationActionInfo, PASSWORD_MIN } from '@workbench/domain';
+import type { CollaborationActionInfo } from '@workbench/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { currentLanguage } from '../../../i18n';
 import { AuthLayout } from '../../auth/AuthLayout';
+import { CompanyAccountFields } from '../../auth/CompanyAccountFields';
 import { completeLogin } from '../../auth/complete-login';
 import { useAuthForm } from '../../auth/use-auth-form';
 import { newPasswordErrors, requiredErrors } from '../../auth/validation';
@@ -249,11 +238,7 @@ function NewCompanyForm({ token, onCancel }: { token: string; onCancel: () => vo
     password: '',
     confirm_password: '',
   });
-  // Read the value now: React clears the event's currentTarget before a deferred updater runs.
-  const set = (field: keyof typeof values) => (e: { currentTarget: { value: string } }) => {
-    const value = e.currentTarget.value;
-    setValues((v) => ({ ...v, [field]: value }));
-  };
+  const set = (field: keyof typeof values, value: string) => setValues((v) => ({ ...v, [field]: value }));
 
   const handleSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -283,49 +268,7 @@ function NewCompanyForm({ token, onCancel }: { token: string; onCancel: () => vo
             {form.errorText}
           </Alert>
         )}
-        <TextInput
-          label={t('common.company_name')}
-          required
-          autoComplete="organization"
-          value={values.company_name}
-          onChange={set('company_name')}
-          error={form.fieldError('company_name')}
-        />
-        <Group grow align="flex-start">
-          <TextInput
-            label={t('common.first_name')}
-            required
-            autoComplete="given-name"
-            value={values.first_name}
-            onChange={set('first_name')}
-            error={form.fieldError('first_name')}
-          />
-          <TextInput
-            label={t('common.last_name')}
-            required
-            autoComplete="family-name"
-            value={values.last_name}
-            onChange={set('last_name')}
-            error={form.fieldError('last_name')}
-          />
-        </Group>
-        <PasswordInput
-          label={t('common.password')}
-          description={t('auth.password_hint', { min: PASSWORD_MIN })}
-          required
-          autoComplete="new-password"
-          value={values.password}
-          onChange={set('password')}
-          error={form.fieldError('password')}
-        />
-        <PasswordInput
-          label={t('common.confirm_password')}
-          required
-          autoComplete="new-password"
-          value={values.confirm_password}
-          onChange={set('confirm_password')}
-          error={form.fieldError('confirm_password')}
-        />
+        <CompanyAccountFields values={values} onChange={set} fieldError={form.fieldError} />
         <Stack gap={6} mt="xs">
           <Button type="submit" loading={form.sending} fullWidth>
             {t('collaborations.public.accept_and_create')}
