@@ -17,6 +17,7 @@ import { clientRoutes } from './modules/clients/client-routes.js';
 import { collaborationRoutes } from './modules/collaborations/collaboration-routes.js';
 import { configRoutes } from './modules/config/config-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { issueRoutes } from './modules/issues/issue-routes.js';
 import { mailRoutes } from './modules/mail/mail-routes.js';
 import { userRoutes } from './modules/users/user-routes.js';
 import { workspaceRoutes } from './modules/workspaces/workspace-routes.js';
@@ -86,6 +87,7 @@ export async function buildApp(
       mailRoutes(api, ctx);
       workspaceRoutes(api, ctx);
       collaborationRoutes(api, ctx);
+      issueRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

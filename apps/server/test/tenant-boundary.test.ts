@@ -81,11 +81,41 @@ describe('tenant boundary', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
 
+    const issue = await server.db
+      .insertInto('issues')
+      .values({
+        client_id: ours.org.id,
+        workspace_id: site,
+        parent_id: null,
+        title: 'Leaking pipe',
+        description: null,
+        category_id: null,
+        assignee_id: ours.member.id,
+        last_assignee_id: null,
+        created_by: ours.admin.id,
+        external_email_address: null,
+        start_date: null,
+        due_date: null,
+        schedule_id: null,
+        asset_id: null,
+        asset_group_id: null,
+        process_number: null,
+        rating: null,
+        translations: '{}',
+        started_at: null,
+        completed_at: null,
+        archived_at: null,
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
     // Theirs: an unrelated organisation, calling as its admin (the strongest role they have).
     const stranger = await createTeam(server.db);
     const strangerToken = await login(server, stranger.admin);
     const idOf: Record<Exclude<IdKind, 'token'>, number> = {
       workspace: site,
+      issue: issue.id,
       user: ours.member.id,
       collaboration: collaboration.id,
       client: ours.org.id,

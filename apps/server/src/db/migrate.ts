@@ -2,6 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { type Migration, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_people_and_sharing.js';
+import * as m0003 from './migrations/0003_issues.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
@@ -9,6 +10,7 @@ import type { Database } from './schema.js';
 const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_people_and_sharing': m0002,
+  '0003_issues': m0003,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -216,6 +216,114 @@ export interface CollaborationUsersTable {
   created_at: Timestamp;
 }
 
+export interface IssuesTable {
+  id: Generated<number>;
+  client_id: number;
+  workspace_id: number;
+  parent_id: number | null;
+  title: string;
+  description: string | null;
+  status_id: Generated<number>;
+  priority_id: Generated<number>;
+  category_id: number | null;
+  assignee_id: number | null;
+  last_assignee_id: number | null;
+  created_by: number | null;
+  accessibility_id: Generated<number>;
+  external_email_address: string | null;
+  start_date: NullableTimestamp;
+  due_date: NullableTimestamp;
+  schedule_id: number | null;
+  asset_id: number | null;
+  asset_group_id: number | null;
+  equipment_ids: Generated<number[]>;
+  is_attachment_required: Generated<boolean>;
+  is_worktime_required: Generated<boolean>;
+  /** Seconds of logged work time, kept equal to the sum of worktime_logs. */
+  worktime_total: Generated<number>;
+  process_number: string | null;
+  rating: number | null;
+  translations: Json<unknown>;
+  started_at: NullableTimestamp;
+  completed_at: NullableTimestamp;
+  archived_at: NullableTimestamp;
+  deleted_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface IssueCategoriesTable {
+  client_id: number;
+  issue_id: number;
+  category_id: number;
+}
+
+export interface IssueWatchersTable {
+  client_id: number;
+  issue_id: number;
+  user_id: number;
+  created_at: Timestamp;
+}
+
+export interface IssueLinksTable {
+  id: Generated<number>;
+  client_id: number;
+  issue_id: number;
+  url: string;
+  title: string | null;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface IssueCommentsTable {
+  id: Generated<number>;
+  client_id: number;
+  issue_id: number;
+  user_id: number | null;
+  comment: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface WorktimeLogsTable {
+  id: Generated<number>;
+  client_id: number;
+  issue_id: number;
+  user_id: number | null;
+  seconds: number;
+  started_at: NullableTimestamp;
+  ended_at: NullableTimestamp;
+  note: string | null;
+  created_at: Timestamp;
+}
+
+export interface IssueTimersTable {
+  client_id: number;
+  issue_id: number;
+  user_id: number;
+  started_at: Timestamp;
+}
+
+export interface AttachmentsTable {
+  id: Generated<number>;
+  client_id: number;
+  /** 'issue' now; 'comment', 'checklist_item', 'equipment', 'asset', ... later. */
+  owner_type: string;
+  owner_id: number;
+  user_id: number | null;
+  file_key: string;
+  original_filename: string;
+  mime_type: string;
+  size_bytes: number;
+  description: string | null;
+  priority_id: number | null;
+  due_date: NullableTimestamp;
+  sort_index: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -235,4 +343,12 @@ export interface Database {
   collaboration_tokens: CollaborationTokensTable;
   collaboration_workspaces: CollaborationWorkspacesTable;
   collaboration_users: CollaborationUsersTable;
+  issues: IssuesTable;
+  issue_categories: IssueCategoriesTable;
+  issue_watchers: IssueWatchersTable;
+  issue_links: IssueLinksTable;
+  issue_comments: IssueCommentsTable;
+  worktime_logs: WorktimeLogsTable;
+  issue_timers: IssueTimersTable;
+  attachments: AttachmentsTable;
 }

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
-import { findWorkspaceGrant } from './workspace-access.js';
+import { findIssueGrant, findWorkspaceGrant } from './workspace-access.js';
 
 /**
  * What an id in a route's path names. Every route with a path parameter declares it in its
@@ -10,7 +10,7 @@ import { findWorkspaceGrant } from './workspace-access.js';
  * declarations from the router, so a new route is covered the day it is added.
  * 'token' marks a parameter that is a secret or a fixed word, not a tenant id.
  */
-export type IdKind = 'workspace' | 'user' | 'collaboration' | 'client' | 'job_position' | 'token';
+export type IdKind = 'workspace' | 'issue' | 'user' | 'collaboration' | 'client' | 'job_position' | 'token';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -28,6 +28,8 @@ async function isVisible(ctx: AppContext, auth: Caller, kind: IdKind, id: number
   switch (kind) {
     case 'workspace':
       return !!(await findWorkspaceGrant(ctx.db, auth, id));
+    case 'issue':
+      return !!(await findIssueGrant(ctx.db, auth, id));
     case 'client':
       return id === auth.clientId;
     case 'user': {

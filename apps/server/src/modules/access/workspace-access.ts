@@ -113,3 +113,33 @@ export async function requireWorkspaceGrant(
   if (!grant) throw notFound('Workspace not found');
   return grant;
 }
+
+/**
+ * Which issues a user may see: those in a visible workspace, except that people of a partner with
+ * LIMITED access see only the issues they are assigned to, reported, or watch.
+ * A SQL condition on an issues row aliased `i`, joined to the grants aliased `access`.
+ */
+export function issueVisibleSql(auth: Pick<Auth, 'userId'>): RawBuilder<boolean> {
+  return sql<boolean>`(
+    i.deleted_at IS NULL AND (
+      access.access_type IS DISTINCT FROM 'limited'
+      OR i.assignee_id = ${auth.userId}
+      OR i.created_by = ${auth.userId}
+      OR EXISTS (SELECT 1 FROM issue_watchers iw WHERE iw.issue_id = i.id AND iw.user_id = ${auth.userId})
+    )
+  )`;
+}
+
+/** The user's grant on the workspace of one issue they may see, or undefined. */
+export async function findIssueGrant(
+  db: Db,
+  auth: Pick<Auth, 'userId' | 'clientId' | 'role'>,
+  issueId: number,
+): Promise<WorkspaceGrant | undefined> {
+  const { rows } = await sql<WorkspaceGrant>`
+    SELECT access.* FROM issues i
+      JOIN ${accessibleWorkspacesSql(auth)} AS access
+        ON access.workspace_id = i.workspace_id AND access.client_id = i.client_id
+      WHERE i.id = ${issueId} AND ${issueVisibleSql(auth)}`.execute(db);
+  return rows[0];
+}
