@@ -65,6 +65,24 @@ describe('demo organisation', () => {
     }
   });
 
+  it('has issues in every status, with sub-issues, comments and work time', async () => {
+    const issues = await server.db
+      .selectFrom('issues')
+      .select(['id', 'status_id', 'parent_id', 'worktime_total', 'archived_at'])
+      .execute();
+    expect(new Set(issues.map((i) => i.status_id))).toEqual(new Set([1, 2, 3, 4, 5, 6, 7, 8]));
+    expect(issues.some((i) => i.parent_id !== null)).toBe(true);
+    expect(issues.some((i) => i.archived_at !== null)).toBe(true);
+    const comments = await server.db.selectFrom('issue_comments').select('issue_id').execute();
+    expect(comments.length).toBeGreaterThan(0);
+    // The work time of each issue is the sum of its logs.
+    const logs = await server.db.selectFrom('worktime_logs').select(['issue_id', 'seconds']).execute();
+    for (const issue of issues) {
+      const sum = logs.filter((l) => l.issue_id === issue.id).reduce((total, l) => total + l.seconds, 0);
+      expect(issue.worktime_total, `issue ${issue.id}`).toBe(sum);
+    }
+  });
+
   it('has the workspace tree, categories and job positions', async () => {
     const workspaces = await server.db.selectFrom('workspaces').select(['id', 'name', 'parent_id']).execute();
     const byName = new Map(workspaces.map((w) => [w.name, w]));

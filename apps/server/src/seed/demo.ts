@@ -1,5 +1,5 @@
 import { readClientSettings } from '@workbench/domain';
-import { type Kysely, sql } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.js';
 import { hashPassword } from '../modules/auth/passwords.js';
 
@@ -270,6 +270,213 @@ export async function seedDemoIfEmpty(db: Kysely<Database>): Promise<boolean> {
         role: 'member',
       })
       .execute();
+
+    await seedDemoIssues(trx, {
+      clientId,
+      workspaceId: (name) => ids.get(name) as number,
+      userId,
+      partnerMemberId: partnerMember.id,
+    });
     return true;
   });
+}
+
+type DemoIssue = {
+  title: string;
+  workspace: string;
+  status: number;
+  assignee?: string;
+  reporter: string;
+  priority?: number;
+  /** Days from today; negative = in the past. */
+  start?: number;
+  due?: number;
+  worktimeMinutes?: number;
+  worktimeRequired?: boolean;
+  archived?: boolean;
+  comments?: Array<[string, string]>;
+  children?: DemoIssue[];
+};
+
+/** Issues in every status across the tree, with sub-issues, comments and work time. */
+const DEMO_ISSUES: DemoIssue[] = [
+  {
+    title: 'Replace flickering light in the lobby',
+    workspace: 'B-001 Lobby',
+    status: 1,
+    reporter: 'ben@demo.test',
+  },
+  {
+    title: 'Check fire extinguishers',
+    workspace: 'Vienna HQ',
+    status: 2,
+    reporter: 'manager@demo.test',
+    priority: 4,
+    due: 7,
+    children: [
+      {
+        title: 'Building A extinguishers',
+        workspace: 'Building A',
+        status: 2,
+        reporter: 'manager@demo.test',
+      },
+      {
+        title: 'Building B extinguishers',
+        workspace: 'Building B',
+        status: 8,
+        assignee: 'ben@demo.test',
+        reporter: 'manager@demo.test',
+        worktimeMinutes: 40,
+      },
+    ],
+  },
+  {
+    title: 'Leaking tap in the kitchen',
+    workspace: 'A-102 Kitchen',
+    status: 3,
+    assignee: 'anna@demo.test',
+    reporter: 'groupmanager@demo.test',
+    priority: 5,
+    due: 0,
+    comments: [['groupmanager@demo.test', 'Water is dripping onto the floor, please look at it today.']],
+  },
+  {
+    title: 'Paint the meeting room wall',
+    workspace: 'A-101 Office',
+    status: 4,
+    assignee: 'ben@demo.test',
+    reporter: 'manager@demo.test',
+    comments: [['ben@demo.test', 'Declined: I am not in Building A this week.']],
+  },
+  {
+    title: 'Service the air conditioning',
+    workspace: 'Building A',
+    status: 5,
+    assignee: 'anna@demo.test',
+    reporter: 'manager@demo.test',
+    start: 2,
+    due: 5,
+    worktimeRequired: true,
+  },
+  {
+    title: 'Repair the loading dock door',
+    workspace: 'Graz Warehouse',
+    status: 6,
+    assignee: 'cleaner@demo.test',
+    reporter: 'admin@demo.test',
+    priority: 4,
+    start: -2,
+    due: -1,
+    worktimeMinutes: 90,
+    comments: [
+      ['admin@demo.test', 'The door does not close fully since Monday.'],
+      ['cleaner@demo.test', 'Spare part ordered, fitting it tomorrow.'],
+    ],
+  },
+  {
+    title: 'Clean the office windows',
+    workspace: 'A-101 Office',
+    status: 7,
+    assignee: 'anna@demo.test',
+    reporter: 'groupmanager@demo.test',
+    worktimeMinutes: 120,
+    due: 1,
+  },
+  {
+    title: 'Replace the lobby doormat',
+    workspace: 'B-001 Lobby',
+    status: 8,
+    assignee: 'ben@demo.test',
+    reporter: 'manager@demo.test',
+    worktimeMinutes: 15,
+  },
+  {
+    title: 'Inspect the emergency exits',
+    workspace: 'Vienna HQ',
+    status: 8,
+    assignee: 'manager@demo.test',
+    reporter: 'admin@demo.test',
+    worktimeMinutes: 60,
+    archived: true,
+  },
+];
+
+async function seedDemoIssues(
+  trx: Transaction<Database>,
+  demo: {
+    clientId: number;
+    workspaceId: (name: string) => number;
+    userId: (email: string) => number;
+    partnerMemberId: number;
+  },
+): Promise<void> {
+  const personId = (email: string) =>
+    email === DEMO_PARTNER.member.email ? demo.partnerMemberId : demo.userId(email);
+  const day = 24 * 60 * 60_000;
+  const now = Date.now();
+  const insert = async (issue: DemoIssue, parentId: number | null) => {
+    const assigneeId = issue.assignee ? personId(issue.assignee) : null;
+    const seconds = (issue.worktimeMinutes ?? 0) * 60;
+    const row = await trx
+      .insertInto('issues')
+      .values({
+        client_id: demo.clientId,
+        workspace_id: demo.workspaceId(issue.workspace),
+        parent_id: parentId,
+        title: issue.title,
+        description: null,
+        status_id: issue.status,
+        priority_id: issue.priority ?? 3,
+        category_id: null,
+        assignee_id: assigneeId,
+        last_assignee_id: assigneeId,
+        created_by: personId(issue.reporter),
+        external_email_address: null,
+        start_date: issue.start === undefined ? null : new Date(now + issue.start * day),
+        due_date: issue.due === undefined ? null : new Date(now + issue.due * day),
+        schedule_id: null,
+        asset_id: null,
+        asset_group_id: null,
+        is_worktime_required: issue.worktimeRequired ?? false,
+        worktime_total: seconds,
+        process_number: null,
+        rating: null,
+        translations: JSON.stringify({}),
+        started_at: issue.status >= 6 ? new Date(now - 2 * day) : null,
+        completed_at: issue.status === 8 ? new Date(now - day) : null,
+        archived_at: issue.archived ? new Date(now - day) : null,
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    if (seconds && assigneeId) {
+      await trx
+        .insertInto('worktime_logs')
+        .values({
+          client_id: demo.clientId,
+          issue_id: row.id,
+          user_id: assigneeId,
+          seconds,
+          started_at: null,
+          ended_at: null,
+          note: null,
+        })
+        .execute();
+    }
+    if (issue.comments?.length) {
+      await trx
+        .insertInto('issue_comments')
+        .values(
+          issue.comments.map(([email, comment]) => ({
+            client_id: demo.clientId,
+            issue_id: row.id,
+            user_id: personId(email),
+            comment,
+          })),
+        )
+        .execute();
+    }
+    for (const child of issue.children ?? []) await insert(child, row.id);
+  };
+  for (const issue of DEMO_ISSUES) await insert(issue, null);
 }
