@@ -6,6 +6,8 @@ export * from './collaborations/collaboration.js';
 export * from './errors/error-body.js';
 export * from './errors/error-keys.js';
 export * from './i18n/languages.js';
+export * from './issues/issue-rules.js';
+export * from './issues/issue-schemas.js';
 export * from './issues/statuses.js';
 export * from './limits.js';
 export * from './lists/paged.js';

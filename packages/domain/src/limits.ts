@@ -6,6 +6,10 @@ export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 export const ISSUE_TITLE_MIN = 2;
 export const ISSUE_TITLE_MAX = 255;
+/** A duplicate's title must be longer than 2 (000 §5 "Duplicate issue"). */
+export const ISSUE_DUPLICATE_TITLE_MIN = 3;
+/** Issue description, when given: at least 10 characters (000 §5). */
+export const ISSUE_DESCRIPTION_MIN = 10;
 export const PROCESS_NUMBER_LENGTH = 6;
 export const DUPLICATE_TITLE_SUFFIX = ' (Copy)';
 
