@@ -22,10 +22,29 @@ type Ids = {
   collaboration: number;
   client: number;
   jobPosition: number;
+  /** A completed issue in the member's workspace, neither theirs nor assigned to them. */
+  issue: number;
 };
 type Refusal = { method: string; url: string; path: (ids: Ids) => string; body?: (ids: Ids) => unknown };
 
 const REFUSED: Refusal[] = [
+  // Issues the member only sees (not assigned to them, not reported by them)
+  { method: 'POST', url: '/issue/:id/archive', path: (i) => `/issue/${i.issue}/archive` },
+  { method: 'POST', url: '/issue/:id/unarchive', path: (i) => `/issue/${i.issue}/unarchive` },
+  { method: 'POST', url: '/issue/:id/reopen', path: (i) => `/issue/${i.issue}/reopen` },
+  {
+    method: 'PUT',
+    url: '/issue/:id',
+    path: (i) => `/issue/${i.issue}`,
+    body: () => ({ title: 'Renamed issue' }),
+  },
+  { method: 'DELETE', url: '/issue/:id', path: (i) => `/issue/${i.issue}` },
+  {
+    method: 'POST',
+    url: '/issue/:id/worktime-logs',
+    path: (i) => `/issue/${i.issue}/worktime-logs`,
+    body: () => ({ seconds: 600 }),
+  },
   // Organisation
   {
     method: 'PUT',
@@ -182,6 +201,19 @@ const MEMBERS_MAY = new Set([
   'POST /workspace/:id/presence',
   // Their own profile (another person's: refused above) and own picture.
   'POST /user/:id',
+  // Issues: what a member may do depends on the issue (their own, assigned to them, watched), so
+  // each is allowed on some issue; refusals per role are proven in test/issues-*.test.ts.
+  'PUT /issue/:id', // the assignee, or the creator while the issue is to do
+  'DELETE /issue/:id', // the creator while the issue is 1 or 2 and untouched
+  'POST /issue/:id/status', // the assignee's buttons: accept, decline, start, mark done
+  'POST /issue/:id/takeover', // when member_can_take_over_issue is on
+  'POST /issue/:id/duplicate', // whoever sees the issue (000 §6 default allowed)
+  'POST /issue/:id/comments', // whoever sees the issue
+  'PUT /issue/:id/watchers', // the assignee or the creator (can_edit)
+  'POST /issue/:id/links', // as above
+  'DELETE /issue/:id/links/:linkId', // as above
+  'POST /issue/:id/timer', // the assignee in progress or in review
+  'POST /issue/:id/worktime-logs', // as above
 ]);
 
 /** Uploads are multipart; their refusal is covered in the feature tests. */
@@ -234,7 +266,36 @@ describe('a plain member', () => {
       .values({ client_id: org.id, name: 'Technician' })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const ids: Ids = { workspace, otherUser: admin.id, collaboration, client: org.id, jobPosition };
+    const { id: issue } = await server.db
+      .insertInto('issues')
+      .values({
+        client_id: org.id,
+        workspace_id: workspace,
+        parent_id: null,
+        title: 'Replace the pump',
+        description: null,
+        status_id: 8,
+        category_id: null,
+        assignee_id: admin.id,
+        last_assignee_id: admin.id,
+        created_by: admin.id,
+        external_email_address: null,
+        start_date: null,
+        due_date: null,
+        schedule_id: null,
+        asset_id: null,
+        asset_group_id: null,
+        process_number: null,
+        rating: null,
+        translations: '{}',
+        started_at: null,
+        completed_at: new Date(),
+        archived_at: null,
+        deleted_at: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ids: Ids = { workspace, otherUser: admin.id, collaboration, client: org.id, jobPosition, issue };
     const token = await login(server, member);
 
     const before = await snapshot();

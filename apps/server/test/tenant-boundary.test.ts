@@ -151,6 +151,15 @@ describe('tenant boundary', () => {
     console.info(`tenant boundary: ${covered.length} routes with ids covered`);
   });
 
+  it('an id beyond the database range is simply not found, never a server error', async () => {
+    const { admin } = await createTeam(server.db);
+    const token = await login(server, admin);
+    for (const path of ['/workspace/99999999999', '/issue/99999999999', '/user/99999999999']) {
+      const res = await server.call('GET', `${API_PREFIX}${path}`, { token });
+      expect(res.status, path).toBe(404);
+    }
+  });
+
   it('a partner is not a stranger: the shared workspace is visible to its admin, the rest is not', async () => {
     const ours = await createTeam(server.db);
     const shared = await addWorkspace(server.db, ours.org.id, 'Shared');

@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/session-store';
 import { collaborationPages } from '../features/collaborations/routes';
+import { issuePages } from '../features/issues/routes';
 import { NotAvailablePage } from '../features/placeholder/NotAvailablePage';
 import { profilePages } from '../features/profiles/routes';
 import { workspacePages } from '../features/workspaces/routes';
@@ -19,7 +20,7 @@ function Reloading() {
 
 /** Pages that features have built, by path; every other planned path shows "not available yet". */
 const builtPages = new Map<string, FeaturePage>(
-  [...workspacePages, ...profilePages, ...collaborationPages].map((page) => [page.path, page]),
+  [...workspacePages, ...profilePages, ...collaborationPages, ...issuePages].map((page) => [page.path, page]),
 );
 
 /** Lazy page module; a chunk that fails to load reloads the page once (throttled), else crashes. */

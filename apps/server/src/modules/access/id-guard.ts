@@ -20,6 +20,9 @@ declare module 'fastify' {
 
 type Caller = NonNullable<FastifyRequest['auth']>;
 
+/** Ids are PostgreSQL integers. */
+const MAX_ID = 2_147_483_647;
+
 /**
  * Whether the caller may see the entity at all. Another organisation's entity answers 404 as if it
  * did not exist; what the caller may DO with a visible one is the service's rule (403).
@@ -87,6 +90,9 @@ export function registerIdGuard(app: FastifyInstance, ctx: AppContext): void {
       const id = Number(raw);
       // Not an id at all: schema validation answers 422 next.
       if (!Number.isSafeInteger(id) || id <= 0) continue;
+      // Beyond the database's integer ids: nothing can have it.
+      if (id > MAX_ID)
+        throw new AppError(404, 'not_found', `${kind[0]?.toUpperCase()}${kind.slice(1)} not found`);
       if (!(await isVisible(ctx, request.auth, kind, id))) {
         throw new AppError(404, 'not_found', `${kind[0]?.toUpperCase()}${kind.slice(1)} not found`);
       }

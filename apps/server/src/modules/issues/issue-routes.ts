@@ -1,4 +1,138 @@
+import {
+  ZCreateIssueRequestSchema,
+  ZIssueListResponseSchema,
+  ZIssueSchema,
+  ZIssueSubtaskQuerySchema,
+  ZIssueSuccessResponseSchema,
+  ZProcessNumberExistsResponseSchema,
+  ZUpdateIssueRequestSchema,
+} from '@workbench/domain';
 import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
 import type { AppContext } from '../../context.js';
+import { authOf, requireUser } from '../../http/authenticate.js';
+import { errorResponses, typed } from '../../http/route-helpers.js';
+import { issueActionRoutes } from './issue-action-routes.js';
+import { issueDetailRoutes } from './issue-detail-routes.js';
+import { readIssueFormBody } from './issue-form.js';
+import { issueId, pathOf, security, tags, ZIssueParams } from './issue-route-common.js';
+import { createIssue, deleteIssue, getIssue, listSubtasks, updateIssue } from './issue-service.js';
+import { processNumberExists } from './issue-worktime-service.js';
 
-export function issueRoutes(_app: FastifyInstance, _ctx: AppContext): void {}
+/**
+ * Issues (000 §7 Issues): the issue itself here; status actions, bulk calls and duplicates in
+ * issue-action-routes.ts; comments, watchers, links, work time and the activity log in
+ * issue-detail-routes.ts. Every rule is a packages/domain issue rule; every issue/{id} route
+ * declares its id, so another organisation's caller gets 404 before anything runs.
+ */
+export function issueRoutes(app: FastifyInstance, ctx: AppContext): void {
+  const r = typed(app);
+  const loggedIn = requireUser(ctx);
+
+  const listOptions = {
+    onRequest: loggedIn,
+    schema: {
+      tags,
+      summary:
+        'Sub-issues of one parent (parent_id, include_subtasks=1), paged, oldest first. The full issue list comes later.',
+      security,
+      querystring: ZIssueSubtaskQuerySchema,
+      response: { 200: ZIssueListResponseSchema, ...errorResponses(401, 403, 404, 422) },
+    },
+  };
+  for (const path of ['/issue', '/issue/']) {
+    r.get(path, listOptions, (request) => listSubtasks(ctx, authOf(request), request.query, pathOf(request)));
+  }
+
+  r.get(
+    '/issue/:id',
+    {
+      onRequest: loggedIn,
+      config: issueId,
+      schema: {
+        tags,
+        summary: 'An issue with its permissions and status buttons for the caller',
+        security,
+        params: ZIssueParams,
+        response: { 200: ZIssueSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => getIssue(ctx, authOf(request), request.params.id),
+  );
+
+  r.post(
+    '/issue',
+    {
+      onRequest: loggedIn,
+      // The web's form posts multipart fields (000 §7); read them into the JSON body first.
+      preValidation: async (request) => {
+        // Validated by the body schema next, like a JSON body.
+        if (request.isMultipart()) (request as { body: unknown }).body = await readIssueFormBody(request);
+      },
+      schema: {
+        tags,
+        summary:
+          'Create an issue: JSON, or multipart form fields without files (attachments come later); dates as seconds or ISO. Status 2 without an assignee, 3 with one, 5 when assigning oneself.',
+        security,
+        consumes: ['application/json', 'multipart/form-data'],
+        body: ZCreateIssueRequestSchema,
+        response: { 201: ZIssueSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => reply.status(201).send(await createIssue(ctx, authOf(request), request.body)),
+  );
+
+  r.put(
+    '/issue/:id',
+    {
+      onRequest: loggedIn,
+      config: issueId,
+      schema: {
+        tags,
+        summary:
+          'Edit an issue: form fields, categories, rating; dates as seconds or ISO. Changing the assignee moves the status.',
+        security,
+        params: ZIssueParams,
+        body: ZUpdateIssueRequestSchema,
+        response: { 200: ZIssueSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => updateIssue(ctx, authOf(request), request.params.id, request.body),
+  );
+
+  r.delete(
+    '/issue/:id',
+    {
+      onRequest: loggedIn,
+      config: issueId,
+      schema: {
+        tags,
+        summary: 'Delete an issue with its sub-issues',
+        security,
+        params: ZIssueParams,
+        response: { 200: ZIssueSuccessResponseSchema, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    (request) => deleteIssue(ctx, authOf(request), request.params.id),
+  );
+
+  r.get(
+    '/process_number/:id/check_exists',
+    {
+      onRequest: loggedIn,
+      // The process number itself, not a tenant id: looked up in the caller's organisation only.
+      config: { ids: { id: 'token' as const } },
+      schema: {
+        tags,
+        summary: "Whether a process number is used by an issue of the caller's organisation",
+        security,
+        params: z.object({ id: z.string().trim().min(1).max(50) }),
+        response: { 200: ZProcessNumberExistsResponseSchema, ...errorResponses(401, 403, 422) },
+      },
+    },
+    (request) => processNumberExists(ctx, authOf(request), request.params.id),
+  );
+
+  issueActionRoutes(app, ctx);
+  issueDetailRoutes(app, ctx);
+}

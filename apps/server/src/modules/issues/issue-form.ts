@@ -1,0 +1,66 @@
+import type { FastifyRequest } from 'fastify';
+import { AppError } from '../../http/errors.js';
+
+const NUMBER_FIELDS = new Set([
+  'workspace_id',
+  'parent_id',
+  'assignee_id',
+  'priority_id',
+  'accessibility_id',
+  'category_id',
+  'asset_id',
+  'asset_group_id',
+]);
+const BOOLEAN_FIELDS = new Set(['is_attachment_required', 'is_worktime_required']);
+const LIST_FIELDS = new Set(['categories', 'watchers', 'equipment_ids']);
+const JSON_FIELDS = new Set(['translations']);
+
+const asNumber = (value: string): number | string => (/^\d{1,15}$/.test(value) ? Number(value) : value);
+function asBoolean(value: string): boolean | string {
+  if (value === 'true' || value === '1') return true;
+  if (value === 'false' || value === '0') return false;
+  return value;
+}
+
+/**
+ * The fields of a multipart issue form (000 §7 "POST issue (multipart)") read into the JSON
+ * body the schema validates: numbers and booleans from their text, lists from repeated fields
+ * (`categories`, `categories[]`, `categories[0]`) or a comma list, translations as JSON text.
+ * Empty fields are left out, as the web sends only non-empty ones. Files are refused for now:
+ * attachments arrive with the uploads feature, and none may be lost silently.
+ */
+export async function readIssueFormBody(request: FastifyRequest): Promise<Record<string, unknown>> {
+  const body: Record<string, unknown> = {};
+  for await (const part of request.parts()) {
+    if (part.type === 'file') {
+      part.file.resume();
+      throw new AppError(422, 'file_type_not_allowed', 'Attachments cannot be sent with the issue yet', {
+        [part.fieldname]: 'file_type_not_allowed',
+      });
+    }
+    const raw = typeof part.value === 'string' ? part.value : String(part.value);
+    const value = raw.trim();
+    const name = part.fieldname.replace(/\[\d*\]$/, '');
+    if (value === '') continue;
+    if (LIST_FIELDS.has(name)) {
+      const list = (body[name] as unknown[] | undefined) ?? [];
+      for (const item of value.split(',')) {
+        if (item.trim()) list.push(asNumber(item.trim()));
+      }
+      body[name] = list;
+    } else if (NUMBER_FIELDS.has(name)) {
+      body[name] = value === 'null' ? null : asNumber(value);
+    } else if (BOOLEAN_FIELDS.has(name)) {
+      body[name] = asBoolean(value);
+    } else if (JSON_FIELDS.has(name)) {
+      try {
+        body[name] = JSON.parse(value);
+      } catch {
+        body[name] = value;
+      }
+    } else {
+      body[name] = raw;
+    }
+  }
+  return body;
+}

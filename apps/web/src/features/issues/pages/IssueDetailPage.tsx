@@ -1,0 +1,242 @@
+import {
+  Alert,
+  Anchor,
+  Badge,
+  Box,
+  Breadcrumbs,
+  Button,
+  Card,
+  Grid,
+  Group,
+  Paper,
+  SimpleGrid,
+  Stack,
+  Text,
+  Title,
+} from '@mantine/core';
+import {
+  IconAlertTriangle,
+  IconArchive,
+  IconArrowLeft,
+  IconClock,
+  IconExternalLink,
+  IconPencil,
+} from '@tabler/icons-react';
+import { type Issue, PRIORITIES } from '@workbench/domain';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { IssueMenu } from '../components/IssueMenu';
+import { Activity, Comments, Links, SubIssues, Watchers, Worktime } from '../components/IssueSections';
+import { DetailSkeleton, IssueErrorPanel, IssueNotFound } from '../components/IssueStates';
+import { StatusActions } from '../components/StatusActions';
+import { formatDateTime, idParam, issuePaths, priorityColor, statusColor } from '../issue-helpers';
+import { useIssue } from '../issues-api';
+
+/** /dashboard/issues/detail/:id and /dashboard/issues/detail/:id/:subtaskId (the sub-issue, with a link to its parent). */
+export function IssueDetailPage() {
+  const params = useParams();
+  const parentId = idParam(params.id);
+  const subtaskId = params.subtaskId === undefined ? null : idParam(params.subtaskId);
+  const shownId = params.subtaskId === undefined ? parentId : subtaskId;
+  const issue = useIssue(shownId);
+  if (shownId === null) return <IssueNotFound />;
+  if (issue.isPending) return <DetailSkeleton />;
+  if (issue.isError) {
+    if (issue.error instanceof ApiError && issue.error.status === 404) return <IssueNotFound />;
+    return <IssueErrorPanel error={issue.error} onRetry={() => issue.refetch()} />;
+  }
+  return <IssueDetail issue={issue.data} routeParentId={subtaskId === null ? null : parentId} />;
+}
+
+function IssueDetail({ issue, routeParentId }: { issue: Issue; routeParentId: number | null }) {
+  const { t, i18n } = useTranslation();
+  const parentId = issue.parent_id ?? routeParentId;
+  const parent = useIssue(parentId);
+  const parentTitle = parent.data?.title ?? t('issues.parent_issue');
+  const priority = PRIORITIES.find((p) => p.id === issue.priority_id);
+  const date = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('issues.none'));
+  const facts = (
+    <Card withBorder radius="md" padding="md">
+      <Stack gap="sm">
+        <Fact label={t('issues.fields.workspace')}>
+          <Anchor
+            href={issuePaths.workspace(issue.workspace.id)}
+            target="_blank"
+            rel="noopener noreferrer"
+            size="sm"
+          >
+            {issue.workspace.name}
+            <IconExternalLink size={12} style={{ marginLeft: 4, verticalAlign: 'middle' }} />
+          </Anchor>
+        </Fact>
+        <SimpleGrid cols={2} spacing="sm">
+          <Fact label={t('issues.fields.assignee')}>
+            {issue.assignee?.full_name ?? t('issues.unassigned')}
+          </Fact>
+          <Fact label={t('issues.reporter')}>{issue.created_by?.full_name ?? t('issues.none')}</Fact>
+          <Fact label={t('issues.fields.start_date')}>{date(issue.start_date)}</Fact>
+          <Fact label={t('issues.fields.due_date')}>{date(issue.due_date)}</Fact>
+          <Fact label={t('issues.created_at')}>{date(issue.created_at)}</Fact>
+          <Fact label={t('issues.updated_at')}>{date(issue.updated_at)}</Fact>
+        </SimpleGrid>
+        <Fact label={t('issues.categories')}>
+          {issue.categories.length ? (
+            <Group gap={4}>
+              {issue.categories.map((c) => (
+                <Badge key={c.id} variant="light" color={c.color ?? undefined} autoContrast>
+                  {c.name}
+                </Badge>
+              ))}
+            </Group>
+          ) : (
+            t('issues.none')
+          )}
+        </Fact>
+        {issue.process_number && (
+          <Fact label={t('issues.fields.process_number')}>{issue.process_number}</Fact>
+        )}
+        {issue.external_email_address && (
+          <Fact label={t('issues.fields.external_email_address')}>{issue.external_email_address}</Fact>
+        )}
+        {(issue.is_attachment_required || issue.is_worktime_required) && (
+          <Group gap={4}>
+            {issue.is_attachment_required && (
+              <Badge variant="dot" color="orange">
+                {t('issues.fields.is_attachment_required')}
+              </Badge>
+            )}
+            {issue.is_worktime_required && (
+              <Badge variant="dot" color="orange">
+                {t('issues.fields.is_worktime_required')}
+              </Badge>
+            )}
+          </Group>
+        )}
+      </Stack>
+    </Card>
+  );
+  return (
+    <Stack gap="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/dashboard/issues">
+          {t('issues.title')}
+        </Anchor>
+        {parentId !== null && (
+          <Anchor component={Link} to={issuePaths.detail(parentId)} lineClamp={1}>
+            {parentTitle}
+          </Anchor>
+        )}
+        <Text lineClamp={1}>{issue.title}</Text>
+      </Breadcrumbs>
+
+      {/* The action area (001 §2): a left area with the state and a right column with the actions. */}
+      <Paper withBorder radius="md" p="sm">
+        <Group justify="space-between" align="center" gap="sm">
+          <Group gap="xs" wrap="wrap">
+            <Badge size="lg" color={statusColor(issue.status_id)} variant="filled">
+              {t(`issues.status.${issue.status_id}`)}
+            </Badge>
+            {issue.due_state && (
+              <Badge
+                size="lg"
+                color={issue.due_state === 'overdue' ? 'red' : 'orange'}
+                variant="light"
+                leftSection={
+                  issue.due_state === 'overdue' ? <IconAlertTriangle size={14} /> : <IconClock size={14} />
+                }
+              >
+                {t(`issues.due_state.${issue.due_state}`)}
+              </Badge>
+            )}
+            {priority && (
+              <Badge size="lg" color={priorityColor(priority.id)} variant="outline">
+                {t(`issues.priority.${priority.name}`)}
+              </Badge>
+            )}
+            {issue.archived && (
+              <Badge size="lg" color="gray" variant="light" leftSection={<IconArchive size={14} />}>
+                {t('issues.archived')}
+              </Badge>
+            )}
+          </Group>
+          <Group gap="xs" wrap="wrap" justify="flex-end" style={{ marginLeft: 'auto' }}>
+            <StatusActions issue={issue} />
+            {issue.permissions.can_edit && (
+              <Button
+                component={Link}
+                to={issuePaths.edit(issue.id)}
+                variant="default"
+                leftSection={<IconPencil size={16} />}
+              >
+                {t('issues.edit')}
+              </Button>
+            )}
+            <IssueMenu issue={issue} />
+          </Group>
+        </Group>
+      </Paper>
+
+      {parentId !== null && (
+        <Anchor component={Link} to={issuePaths.detail(parentId)} size="sm">
+          <IconArrowLeft size={14} style={{ verticalAlign: 'middle', marginRight: 4 }} />
+          {t('issues.back_to_parent', { title: parentTitle })}
+        </Anchor>
+      )}
+
+      <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
+        {issue.title}
+      </Title>
+
+      <Grid gutter="md">
+        <Grid.Col span={{ base: 12, md: 8 }}>
+          <Stack gap="md">
+            <Box hiddenFrom="md">{facts}</Box>
+            <Card withBorder radius="md" padding="md">
+              <Title order={2} size="h5" mb="xs">
+                {t('issues.fields.description')}
+              </Title>
+              {issue.description ? (
+                <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                  {issue.description}
+                </Text>
+              ) : (
+                <Text size="sm" c="dimmed">
+                  {t('issues.no_description')}
+                </Text>
+              )}
+            </Card>
+            {issue.parent_id === null && <SubIssues issue={issue} />}
+            <Comments issue={issue} />
+            <Activity issue={issue} />
+          </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, md: 4 }}>
+          <Stack gap="md">
+            <Box visibleFrom="md">{facts}</Box>
+            {issue.is_attachment_required && issue.attachments.length === 0 && (
+              <Alert color="orange" variant="light">
+                {t('issues.attachments_later')}
+              </Alert>
+            )}
+            <Worktime issue={issue} />
+            <Watchers issue={issue} />
+            <Links issue={issue} />
+          </Stack>
+        </Grid.Col>
+      </Grid>
+    </Stack>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <Box>
+      <Text size="xs" c="dimmed" tt="uppercase" fw={600}>
+        {label}
+      </Text>
+      <Box fz="sm">{children}</Box>
+    </Box>
+  );
+}
