@@ -316,9 +316,10 @@ describe('POST issue', () => {
     expect(
       (await server.call('GET', `${API}/issue/?parent_id=${parent}`, { token: t.tokens.depotMember })).status,
     ).toBe(404);
-    expect((await server.call('GET', `${API}/issue/`, { token: t.tokens.member })).body.fields).toEqual({
-      parent_id: 'required',
-    });
+    // Without parent_id it is the issue list (test/issues-list.test.ts), not a missing parameter.
+    const wholeList = await server.call('GET', `${API}/issue/`, { token: t.tokens.member });
+    expect(wholeList.status).toBe(200);
+    expect(wholeList.body.state_counts).toBeDefined();
   });
 });
 

@@ -60,7 +60,7 @@ test('a new organisation signs up, logs out, logs in, switches to German and sta
   await page.getByRole('button', { name: /^Language/ }).click();
   await page.getByRole('menuitem', { name: 'Deutsch' }).click();
   await expect(nav.getByRole('link', { name: 'Arbeitsbereiche' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Aufgaben ist noch nicht verfügbar' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Aufgaben', exact: true })).toBeVisible();
 
   // Reload: still logged in, still German.
   await page.reload();

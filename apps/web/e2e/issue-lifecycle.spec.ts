@@ -37,10 +37,11 @@ test('an issue goes from acceptance to completion and through the archive', asyn
     data: Array<{ id: number; email: string }>;
   };
   const anna = people.data.find((u) => u.email === 'anna@demo.test');
+  const title = `Fix the radiator ${Date.now()}`;
   const created = await request.post('/api/v4/issue', {
     headers: auth,
     data: {
-      title: `Fix the radiator ${Date.now()}`,
+      title,
       workspace_id: buildingA?.id,
       assignee_id: anna?.id,
       is_worktime_required: true,
@@ -55,7 +56,10 @@ test('an issue goes from acceptance to completion and through the archive', asyn
   // Anna accepts, starts, and cannot mark it done without work time.
   await page.goto('/login');
   await logInAs(page, 'anna@demo.test');
-  await page.goto(detail);
+  // She finds it in her issue list, in the "to do" tab, and opens it.
+  await page.goto('/dashboard/issues?issue_state=to_do');
+  await page.getByRole('link', { name: title }).first().click();
+  await expect(page).toHaveURL(new RegExp(`${detail}$`));
   await expect(bar().getByText('Awaiting acceptance')).toBeVisible();
   await bar().getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(bar().getByText('Accepted', { exact: true })).toBeVisible();

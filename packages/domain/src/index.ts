@@ -6,6 +6,7 @@ export * from './collaborations/collaboration.js';
 export * from './errors/error-body.js';
 export * from './errors/error-keys.js';
 export * from './i18n/languages.js';
+export * from './issues/issue-list.js';
 export * from './issues/issue-rules.js';
 export * from './issues/issue-schemas.js';
 export * from './issues/statuses.js';

@@ -3,6 +3,7 @@ import { type Migration, Migrator } from 'kysely/migration';
 import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_people_and_sharing.js';
 import * as m0003 from './migrations/0003_issues.js';
+import * as m0004 from './migrations/0004_issue_list.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
@@ -11,6 +12,7 @@ const migrations: Record<string, Migration> = {
   '0001_foundation': m0001,
   '0002_people_and_sharing': m0002,
   '0003_issues': m0003,
+  '0004_issue_list': m0004,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -1,8 +1,10 @@
 import {
+  readIssueListQuery,
   ZCreateIssueRequestSchema,
+  ZIssueListPageResponseSchema,
+  ZIssueListQuerySchema,
   ZIssueListResponseSchema,
   ZIssueSchema,
-  ZIssueSubtaskQuerySchema,
   ZIssueSuccessResponseSchema,
   ZProcessNumberExistsResponseSchema,
   ZUpdateIssueRequestSchema,
@@ -15,6 +17,7 @@ import { errorResponses, typed } from '../../http/route-helpers.js';
 import { issueActionRoutes } from './issue-action-routes.js';
 import { issueDetailRoutes } from './issue-detail-routes.js';
 import { readIssueFormBody } from './issue-form.js';
+import { listIssues, readSubtaskQuery } from './issue-list-service.js';
 import { issueId, pathOf, security, tags, ZIssueParams } from './issue-route-common.js';
 import { createIssue, deleteIssue, getIssue, listSubtasks, updateIssue } from './issue-service.js';
 import { processNumberExists } from './issue-worktime-service.js';
@@ -34,14 +37,24 @@ export function issueRoutes(app: FastifyInstance, ctx: AppContext): void {
     schema: {
       tags,
       summary:
-        'Sub-issues of one parent (parent_id, include_subtasks=1), paged, oldest first. The full issue list comes later.',
+        'The issue list: visible issues filtered, sorted and paged, with the count of each state tab (unsupported values fall back to defaults). With parent_id: the sub-issues of that parent, oldest first.',
       security,
-      querystring: ZIssueSubtaskQuerySchema,
-      response: { 200: ZIssueListResponseSchema, ...errorResponses(401, 403, 404, 422) },
+      querystring: ZIssueListQuerySchema.extend({ parent_id: z.string().optional() }),
+      response: {
+        // The list first: only it has state_counts, so a sub-issue page never matches it.
+        200: z.union([ZIssueListPageResponseSchema, ZIssueListResponseSchema]),
+        ...errorResponses(401, 403, 404, 422),
+      },
     },
   };
   for (const path of ['/issue', '/issue/']) {
-    r.get(path, listOptions, (request) => listSubtasks(ctx, authOf(request), request.query, pathOf(request)));
+    r.get(path, listOptions, (request) => {
+      const auth = authOf(request);
+      if (request.query.parent_id !== undefined && request.query.parent_id !== '') {
+        return listSubtasks(ctx, auth, readSubtaskQuery(request.query), pathOf(request));
+      }
+      return listIssues(ctx, auth, readIssueListQuery(request.query), pathOf(request));
+    });
   }
 
   r.get(

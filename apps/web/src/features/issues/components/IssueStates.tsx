@@ -5,11 +5,24 @@ import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
 
 /** A failed load: what went wrong (in the reader's language) and a way to try again. */
-export function IssueErrorPanel({ error, onRetry }: { error: unknown; onRetry: () => void }) {
+export function IssueErrorPanel({
+  error,
+  onRetry,
+  title,
+}: {
+  error: unknown;
+  onRetry: () => void;
+  title?: string;
+}) {
   const { t } = useTranslation();
   const key = error instanceof ApiError ? error.key : 'general_error';
   return (
-    <Alert color="red" icon={<IconAlertCircle size={18} />} title={t('issues.load_failed')} role="alert">
+    <Alert
+      color="red"
+      icon={<IconAlertCircle size={18} />}
+      title={title ?? t('issues.load_failed')}
+      role="alert"
+    >
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Text size="sm">{t(`errors.${key}`, { defaultValue: t('errors.general_error') })}</Text>
         <Button variant="white" color="red" size="xs" onClick={onRetry}>

@@ -1,0 +1,237 @@
+import { Anchor, Avatar, Badge, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
+import { IconMessage, IconSubtask } from '@tabler/icons-react';
+import { type IssueListItem, PRIORITIES } from '@workbench/domain';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { formatDateTime, issuePaths, priorityColor, statusColor } from '../issue-helpers';
+import type { IssueListDensity } from '../list-state';
+
+const pathOf = (issue: IssueListItem) =>
+  issue.parent_id ? issuePaths.detail(issue.parent_id, issue.id) : issuePaths.detail(issue.id);
+
+function StatusBadge({ issue, size }: { issue: IssueListItem; size: 'xs' | 'sm' }) {
+  const { t } = useTranslation();
+  return (
+    <Group gap={4} wrap="wrap">
+      <Badge
+        color={statusColor(issue.status_id)}
+        variant="light"
+        size={size}
+        style={{ flexShrink: 0, overflow: 'visible' }}
+        styles={{ label: { overflow: 'visible' } }}
+      >
+        {t(`issues.status.${issue.status_id}`)}
+      </Badge>
+      {issue.archived && (
+        <Badge color="gray" variant="outline" size={size}>
+          {t('issues.archived')}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function PriorityText({ priorityId }: { priorityId: number }) {
+  const { t } = useTranslation();
+  const name = PRIORITIES.find((p) => p.id === priorityId)?.name ?? 'no_priority';
+  return (
+    <Text
+      size="sm"
+      c={priorityId >= 2 ? priorityColor(priorityId) : 'dimmed'}
+      fw={priorityId >= 4 ? 600 : 400}
+    >
+      {t(`issues.priority.${name}`)}
+    </Text>
+  );
+}
+
+function Assignee({ issue, compact }: { issue: IssueListItem; compact: boolean }) {
+  const { t } = useTranslation();
+  if (!issue.assignee) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('issues.unassigned')}
+      </Text>
+    );
+  }
+  return (
+    <Group gap={6} wrap="nowrap" miw={0}>
+      <Avatar
+        src={issue.assignee.profile_image}
+        name={issue.assignee.full_name}
+        size={compact ? 20 : 26}
+        radius="xl"
+      />
+      <Text size="sm" truncate>
+        {issue.assignee.full_name}
+      </Text>
+    </Group>
+  );
+}
+
+function DueDate({ issue }: { issue: IssueListItem }) {
+  const { t, i18n } = useTranslation();
+  if (!issue.due_date) {
+    return (
+      <Text size="sm" c="dimmed">
+        {t('issues.none')}
+      </Text>
+    );
+  }
+  return (
+    <Group gap={6} wrap="wrap">
+      <Text size="sm" c={issue.due_state === 'overdue' ? 'red' : undefined} style={{ whiteSpace: 'nowrap' }}>
+        {formatDateTime(issue.due_date, i18n.language)}
+      </Text>
+      {issue.due_state && (
+        <Badge size="xs" color={issue.due_state === 'overdue' ? 'red' : 'orange'} variant="filled">
+          {t(`issues.due_state.${issue.due_state}`)}
+        </Badge>
+      )}
+    </Group>
+  );
+}
+
+function Counts({ issue }: { issue: IssueListItem }) {
+  const { t } = useTranslation();
+  const subtasks = t('issues.list.open_subtasks', { count: issue.open_subtasks_count });
+  const comments = t('issues.list.comments', { count: issue.number_of_comments });
+  return (
+    <Group gap="sm" wrap="nowrap">
+      <Tooltip label={subtasks}>
+        <Group
+          gap={3}
+          wrap="nowrap"
+          aria-label={subtasks}
+          c={issue.open_subtasks_count ? undefined : 'dimmed'}
+        >
+          <IconSubtask size={15} />
+          <Text size="sm">{issue.open_subtasks_count}</Text>
+        </Group>
+      </Tooltip>
+      <Tooltip label={comments}>
+        <Group
+          gap={3}
+          wrap="nowrap"
+          aria-label={comments}
+          c={issue.number_of_comments ? undefined : 'dimmed'}
+        >
+          <IconMessage size={15} />
+          <Text size="sm">{issue.number_of_comments}</Text>
+        </Group>
+      </Tooltip>
+    </Group>
+  );
+}
+
+function TitleLink({ issue, lines = 2 }: { issue: IssueListItem; lines?: number }) {
+  return (
+    <Anchor
+      component={Link}
+      to={pathOf(issue)}
+      fw={600}
+      size="sm"
+      lineClamp={lines}
+      data-testid="issue-title"
+    >
+      {issue.process_number ? (
+        <Text span c="dimmed" size="sm" mr={6}>
+          #{issue.process_number}
+        </Text>
+      ) : null}
+      {issue.title}
+    </Anchor>
+  );
+}
+
+/** Desktop: one table row per issue. */
+export function IssueTable({ issues, density }: { issues: IssueListItem[]; density: IssueListDensity }) {
+  const { t } = useTranslation();
+  const compact = density === 'compact';
+  return (
+    <Table.ScrollContainer minWidth={960} visibleFrom="sm">
+      <Table
+        verticalSpacing={compact ? 4 : 'sm'}
+        horizontalSpacing="sm"
+        highlightOnHover
+        striped={compact}
+        data-testid="issue-table"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            <Table.Th w={170}>{t('issues.list.columns.status')}</Table.Th>
+            <Table.Th>{t('issues.list.columns.title')}</Table.Th>
+            <Table.Th w={140}>{t('issues.list.columns.workspace')}</Table.Th>
+            <Table.Th w={160}>{t('issues.list.columns.assignee')}</Table.Th>
+            <Table.Th w={90}>{t('issues.list.columns.priority')}</Table.Th>
+            <Table.Th w={200}>{t('issues.list.columns.due_date')}</Table.Th>
+            <Table.Th w={100}>{t('issues.list.columns.activity')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {issues.map((issue) => (
+            <Table.Tr key={issue.id} data-testid="issue-row">
+              <Table.Td>
+                <StatusBadge issue={issue} size={compact ? 'xs' : 'sm'} />
+              </Table.Td>
+              <Table.Td>
+                <TitleLink issue={issue} lines={compact ? 1 : 2} />
+                {!compact && issue.category && (
+                  <Text size="xs" c="dimmed" mt={2}>
+                    {issue.category.name}
+                  </Text>
+                )}
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" lineClamp={1}>
+                  {issue.workspace.name}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={160}>
+                <Assignee issue={issue} compact={compact} />
+              </Table.Td>
+              <Table.Td>
+                <PriorityText priorityId={issue.priority_id} />
+              </Table.Td>
+              <Table.Td>
+                <DueDate issue={issue} />
+              </Table.Td>
+              <Table.Td>
+                <Counts issue={issue} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
+  );
+}
+
+/** Phone: one card per issue. */
+export function IssueCards({ issues, density }: { issues: IssueListItem[]; density: IssueListDensity }) {
+  const compact = density === 'compact';
+  return (
+    <Stack gap={compact ? 6 : 'sm'} hiddenFrom="sm" data-testid="issue-cards">
+      {issues.map((issue) => (
+        <Card key={issue.id} withBorder radius="md" padding={compact ? 'xs' : 'sm'} data-testid="issue-card">
+          <Group justify="space-between" wrap="nowrap" gap="xs" align="start">
+            <StatusBadge issue={issue} size="xs" />
+            <PriorityText priorityId={issue.priority_id} />
+          </Group>
+          <Stack gap={compact ? 2 : 6} mt={compact ? 4 : 8}>
+            <TitleLink issue={issue} />
+            <Text size="xs" c="dimmed" lineClamp={1}>
+              {issue.workspace.name}
+              {issue.category ? ` · ${issue.category.name}` : ''}
+            </Text>
+            <Group justify="space-between" wrap="nowrap" gap="xs">
+              <Assignee issue={issue} compact={compact} />
+              <Counts issue={issue} />
+            </Group>
+            {issue.due_date && <DueDate issue={issue} />}
+          </Stack>
+        </Card>
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,144 @@
+import {
+  DEFAULT_ISSUE_LIST_QUERY,
+  DEFAULT_ISSUE_SORT_BY,
+  type IssueListQuery,
+  issueListQueryToParams,
+  readIssueListQuery,
+  withIssueListFilter,
+} from '@workbench/domain';
+
+/**
+ * The issue list's URL state (000 §2 "List screens and URL state"): the spec's parameter names,
+ * read with the server's own rule (readIssueListQuery: unsupported values fall back to the
+ * defaults), plus the web-only 'density'.
+ */
+export const ISSUE_LIST_DENSITIES = ['comfortable', 'compact'] as const;
+export type IssueListDensity = (typeof ISSUE_LIST_DENSITIES)[number];
+
+export type IssueListState = { query: IssueListQuery; density: IssueListDensity };
+
+/** Longest first label a multi-select shows before '+N' (the rest is cut). */
+export const MULTI_SELECT_LABEL_MAX = 20;
+
+/** The list state a URL describes. */
+export function readIssueListState(params: URLSearchParams): IssueListState {
+  const density = params.get('density');
+  return {
+    query: readIssueListQuery(params),
+    density: density === 'compact' ? 'compact' : 'comfortable',
+  };
+}
+
+/** The URL query string of a state: only what differs from the defaults. */
+export function issueListSearch(state: IssueListState): string {
+  const params = new URLSearchParams(issueListQueryToParams(state.query));
+  if (state.density !== 'comfortable') params.set('density', state.density);
+  return params.toString();
+}
+
+/**
+ * The GET issue/ query string (000 §7: arrays comma-joined, empty values skipped, density never
+ * sent). Page and page size always go along.
+ */
+export function issueListApiQuery(query: IssueListQuery): string {
+  const params = new URLSearchParams(issueListQueryToParams(query));
+  params.set('page', String(query.page));
+  params.set('paginate_by', String(query.paginate_by));
+  return params.toString();
+}
+
+/** A changed state: any filter change goes back to page 1; turning a page keeps the filters. */
+export function changeIssueList(state: IssueListState, patch: Partial<IssueListQuery>): IssueListState {
+  return { ...state, query: withIssueListFilter(state.query, patch) };
+}
+
+/** Whether the list is narrowed by a filter (the 'no results found' empty state); tabs and sorting are not filters. */
+export function isIssueListFiltered(query: IssueListQuery): boolean {
+  return (
+    query.search !== '' ||
+    query.workspaces.length > 0 ||
+    query.assignees.length > 0 ||
+    query.reporters.length > 0 ||
+    query.priority_id.length > 0 ||
+    query.categories.length > 0 ||
+    query.issue_type !== null ||
+    query.date_from !== null ||
+    query.date_to !== null
+  );
+}
+
+/** 'Clear filters': every filter back to its default; the tab, sorting and page size stay. */
+export function clearIssueListFilters(query: IssueListQuery): IssueListQuery {
+  return {
+    ...DEFAULT_ISSUE_LIST_QUERY,
+    issue_state: query.issue_state,
+    sort_by: query.sort_by,
+    sort_direction: query.sort_direction,
+    paginate_by: query.paginate_by,
+  };
+}
+
+/** The sort field the select shows (without one the server orders by the default). */
+export function shownSortBy(query: IssueListQuery): NonNullable<IssueListQuery['sort_by']> {
+  return query.sort_by ?? DEFAULT_ISSUE_SORT_BY;
+}
+
+/** The direction toggle: asc ↔ desc, keeping the shown sort field. */
+export function toggledSort(query: IssueListQuery): Partial<IssueListQuery> {
+  return { sort_by: shownSortBy(query), sort_direction: query.sort_direction === 'asc' ? 'desc' : 'asc' };
+}
+
+/**
+ * A multi-select's summary: the first chosen label cut to 20 characters (with '…') and how many
+ * more are chosen ('+N'). Ids without a known label are skipped.
+ */
+export function multiSelectSummary(
+  selected: readonly string[],
+  labelOf: (value: string) => string | undefined,
+  max = MULTI_SELECT_LABEL_MAX,
+): { first: string; more: number } | null {
+  const labels = selected.map(labelOf).filter((l): l is string => typeof l === 'string' && l !== '');
+  const [head] = labels;
+  if (head === undefined) return null;
+  const chars = [...head];
+  const first = chars.length > max ? `${chars.slice(0, max).join('').trimEnd()}…` : head;
+  return { first, more: labels.length - 1 };
+}
+
+/** 'YYYY-MM-DD' (a date picker's value) or null; anything else counts as none. */
+export function dateOnly(value: string | null | undefined): string | null {
+  if (!value) return null;
+  const m = /^(\d{4}-\d{2}-\d{2})/.exec(value);
+  return m?.[1] ?? null;
+}
+
+/** The 'from–to of total' numbers of a page (0–0 when empty). */
+export function pageRange(page: { from: number | null; to: number | null; total: number }) {
+  return { from: page.from ?? 0, to: page.to ?? 0, total: page.total };
+}
+
+/** Workspaces in tree order (parents before their children, by name) with their depth. */
+export function workspaceTreeOrder<T extends { id: number; name: string; parent_id: number | null }>(
+  items: readonly T[],
+): Array<T & { depth: number }> {
+  const ids = new Set(items.map((w) => w.id));
+  const children = new Map<number | null, T[]>();
+  for (const w of items) {
+    // A workspace whose parent is not visible starts a tree of its own.
+    const parent = w.parent_id !== null && ids.has(w.parent_id) ? w.parent_id : null;
+    children.set(parent, [...(children.get(parent) ?? []), w]);
+  }
+  const out: Array<T & { depth: number }> = [];
+  const seen = new Set<number>();
+  const walk = (parent: number | null, depth: number) => {
+    const list = [...(children.get(parent) ?? [])].sort((a, b) => a.name.localeCompare(b.name));
+    for (const w of list) {
+      if (seen.has(w.id)) continue;
+      seen.add(w.id);
+      out.push({ ...w, depth });
+      walk(w.id, depth + 1);
+    }
+  };
+  walk(null, 0);
+  return out;
+}
