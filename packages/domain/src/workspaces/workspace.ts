@@ -295,6 +295,7 @@ export const ZUserPresenceLogsQuerySchema = z.object({
 export const ZUserPresenceLogsResponseSchema = z
   .object({ records: z.array(ZPresenceLogItemSchema), total_time_spent: z.number().int() })
   .meta({ id: 'UserPresenceLogs' });
+export type UserPresenceLogs = z.infer<typeof ZUserPresenceLogsResponseSchema>;
 
 export const ZPresenceRequestSchema = z.object({ action: z.enum(['check_in', 'check_out']) });
 

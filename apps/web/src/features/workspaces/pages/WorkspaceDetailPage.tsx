@@ -41,6 +41,7 @@ import { ErrorPanel } from '../components/ErrorPanel';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { PresenceLogTable, ScanLogTable } from '../components/LogTables';
 import { ManagePeopleModal } from '../components/ManagePeopleModal';
+import { PresenceButton } from '../components/PresenceButton';
 import { QrPrintModal } from '../components/QrPrintModal';
 import { RoleBadge } from '../components/RoleBadge';
 import { WorkspaceImage } from '../components/WorkspaceImage';
@@ -172,6 +173,9 @@ function WorkspaceDetailView({ workspace }: { workspace: WorkspaceDetail }) {
                 )}
               </Group>
               <Group gap="xs" mt={4}>
+                {!workspace.my_collaboration && !workspace.archived && (
+                  <PresenceButton workspaceId={workspace.id} />
+                )}
                 {permissions.can_edit && (
                   <Button
                     component={Link}

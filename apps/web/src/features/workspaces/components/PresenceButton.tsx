@@ -1,0 +1,74 @@
+import { Button } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconLogin2, IconLogout2 } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { UserPresenceLogs } from '@workbench/domain';
+import { useTranslation } from 'react-i18next';
+import { ApiError, api } from '../../../api/client';
+import { useAuth } from '../../auth/session-store';
+
+/**
+ * Check in at a workspace and out again (presence logs). Shown to people of the owning
+ * organisation; partners' time on site is not recorded by the owner.
+ */
+export function PresenceButton({ workspaceId }: { workspaceId: number }) {
+  const { t, i18n } = useTranslation();
+  const userId = useAuth().session?.user.id;
+  const queryClient = useQueryClient();
+  const key = ['workspaces', 'my-presence', workspaceId, userId] as const;
+  const mine = useQuery({
+    queryKey: key,
+    enabled: !!userId,
+    queryFn: ({ signal }) =>
+      api<UserPresenceLogs>(`workspace/user/${userId}/presence/logs?workspace_id=${workspaceId}`, { signal }),
+  });
+  const open = mine.data?.records.find((r) => r.ended_at === null);
+  const change = useMutation({
+    mutationFn: (action: 'check_in' | 'check_out') =>
+      api(`workspace/${workspaceId}/presence`, { method: 'POST', body: { action } }),
+    onSuccess: (_data, action) => {
+      notifications.show({
+        color: 'green',
+        message: t(action === 'check_in' ? 'workspaces.checked_in' : 'workspaces.checked_out'),
+      });
+      void queryClient.invalidateQueries({ queryKey: key });
+      void queryClient.invalidateQueries({ queryKey: ['workspaces', 'presence', workspaceId] });
+    },
+    onError: (err) =>
+      notifications.show({
+        color: 'red',
+        message: t(`errors.${err instanceof ApiError ? err.key : 'general_error'}`),
+      }),
+  });
+  if (!userId || mine.isPending || mine.isError) return null;
+  if (open) {
+    const since = new Date(open.started_at).toLocaleTimeString(i18n.language, {
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    return (
+      <Button
+        size="sm"
+        variant="light"
+        color="orange"
+        leftSection={<IconLogout2 size={16} />}
+        loading={change.isPending}
+        onClick={() => change.mutate('check_out')}
+      >
+        {t('workspaces.check_out_since', { time: since })}
+      </Button>
+    );
+  }
+  return (
+    <Button
+      size="sm"
+      variant="light"
+      color="green"
+      leftSection={<IconLogin2 size={16} />}
+      loading={change.isPending}
+      onClick={() => change.mutate('check_in')}
+    >
+      {t('workspaces.check_in')}
+    </Button>
+  );
+}
