@@ -214,6 +214,10 @@ const MEMBERS_MAY = new Set([
   'DELETE /issue/:id/links/:linkId', // as above
   'POST /issue/:id/timer', // the assignee in progress or in review
   'POST /issue/:id/worktime-logs', // as above
+  // Saved filters: everyone manages their own; another person's answers 404 (test/filters.test.ts).
+  'PUT /filters/:id',
+  'DELETE /filters/:id',
+  'POST /filters/duplicate/:id',
 ]);
 
 /** Uploads are multipart; their refusal is covered in the feature tests. */

@@ -5,6 +5,7 @@ export * from './client/config.js';
 export * from './collaborations/collaboration.js';
 export * from './errors/error-body.js';
 export * from './errors/error-keys.js';
+export * from './filters/saved-filter.js';
 export * from './i18n/languages.js';
 export * from './issues/issue-list.js';
 export * from './issues/issue-rules.js';

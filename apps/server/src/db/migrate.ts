@@ -4,6 +4,7 @@ import * as m0001 from './migrations/0001_foundation.js';
 import * as m0002 from './migrations/0002_people_and_sharing.js';
 import * as m0003 from './migrations/0003_issues.js';
 import * as m0004 from './migrations/0004_issue_list.js';
+import * as m0005 from './migrations/0005_saved_filters.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
@@ -13,6 +14,7 @@ const migrations: Record<string, Migration> = {
   '0002_people_and_sharing': m0002,
   '0003_issues': m0003,
   '0004_issue_list': m0004,
+  '0005_saved_filters': m0005,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -324,6 +324,19 @@ export interface AttachmentsTable {
   deleted_at: NullableTimestamp;
 }
 
+export interface SavedFiltersTable {
+  id: Generated<number>;
+  client_id: number;
+  user_id: number;
+  filter_type: string;
+  name: string;
+  description: string | null;
+  query_string: ColumnType<string, string | undefined, string>;
+  is_favorite: ColumnType<boolean, boolean | undefined, boolean>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -351,4 +364,5 @@ export interface Database {
   worktime_logs: WorktimeLogsTable;
   issue_timers: IssueTimersTable;
   attachments: AttachmentsTable;
+  saved_filters: SavedFiltersTable;
 }

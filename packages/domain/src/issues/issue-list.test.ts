@@ -31,7 +31,7 @@ describe('readIssueListQuery', () => {
   it('reads every supported value', () => {
     const q = readIssueListQuery(
       new URLSearchParams(
-        'page=3&paginate_by=160&issue_state=in_review&search=%20leak%20&workspaces=4,5&include_sub_ws=1&assignees=0,7&reporters=8&priority_id=2,5&categories=9&issue_type=task&include_subtasks=1&date_from=2026-01-01&date_to=1767225600&date_type=due_date&sort_by=deadline&sort_direction=asc',
+        'page=3&paginate_by=160&issue_state=in_review&search=%20leak%20&workspaces=4,5&include_sub_ws=1&assignees=0,7&reporters=8&priority_id=2,5&categories=9&issue_type=task&include_subtasks=1&date_from=2026-01-01&date_to=1767225600&date_type=due_date&sort_by=deadline&sort_direction=asc&ids=12,13',
       ),
     );
     expect(q).toEqual({
@@ -52,6 +52,7 @@ describe('readIssueListQuery', () => {
       date_type: 'due_date',
       sort_by: 'deadline',
       sort_direction: 'asc',
+      ids: [12, 13],
     });
   });
 
@@ -174,6 +175,15 @@ describe('URL state', () => {
       sort_direction: 'asc',
     });
     expect(readIssueListQuery(new URLSearchParams(params))).toEqual(q);
+  });
+
+  it('reads the ids of a "view all" link and writes them back comma-joined', () => {
+    const q = readIssueListQuery(new URLSearchParams('ids=7,3,x,,0,7,-2,3.5,9'));
+    expect(q.ids).toEqual([7, 3, 9]);
+    expect(issueListQueryToParams(q)).toEqual({ ids: '7,3,9' });
+    expect(readIssueListQuery({ ids: ['4', '5,6'] }).ids).toEqual([4, 5, 6]);
+    expect(readIssueListQuery({ ids: 'none' }).ids).toEqual([]);
+    expect(readIssueListQuery({}).ids).toEqual([]);
   });
 
   it('goes back to page 1 when a filter changes', () => {

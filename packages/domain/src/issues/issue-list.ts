@@ -129,6 +129,8 @@ export type IssueListQuery = {
   /** null: not given (search results are ranked, otherwise as DEFAULT_ISSUE_SORT_BY). */
   sort_by: IssueSortBy | null;
   sort_direction: IssueSortDirection;
+  /** Only these issues ('view all' after a bulk action, 000 §2); empty: no id filter. */
+  ids: number[];
 };
 
 export const DEFAULT_ISSUE_LIST_QUERY: IssueListQuery = {
@@ -149,6 +151,7 @@ export const DEFAULT_ISSUE_LIST_QUERY: IssueListQuery = {
   date_type: DEFAULT_ISSUE_DATE_TYPE,
   sort_by: null,
   sort_direction: DEFAULT_ISSUE_SORT_DIRECTION,
+  ids: [],
 };
 
 type RawQuery = URLSearchParams | Record<string, unknown> | null | undefined;
@@ -248,6 +251,7 @@ export function readIssueListQuery(raw: RawQuery): IssueListQuery {
     date_type: oneOf(get('date_type'), ISSUE_DATE_TYPES, DEFAULT_ISSUE_DATE_TYPE),
     sort_by: (ISSUE_SORT_BY as readonly string[]).includes(sortBy) ? (sortBy as IssueSortBy) : null,
     sort_direction: oneOf(get('sort_direction'), ISSUE_SORT_DIRECTIONS, DEFAULT_ISSUE_SORT_DIRECTION),
+    ids: idList(get('ids')),
   };
 }
 
@@ -275,6 +279,7 @@ export function issueListQueryToParams(query: IssueListQuery): Record<string, st
   if (query.date_type !== d.date_type && (query.date_from || query.date_to)) out.date_type = query.date_type;
   if (query.sort_by) out.sort_by = query.sort_by;
   if (query.sort_direction !== d.sort_direction) out.sort_direction = query.sort_direction;
+  if (query.ids.length) out.ids = query.ids.join(',');
   return out;
 }
 
@@ -325,6 +330,7 @@ export const ZIssueListQuerySchema = z
     date_type: param.describe(ISSUE_DATE_TYPES.join('|')),
     sort_by: param.describe(ISSUE_SORT_BY.join('|')),
     sort_direction: param.describe('asc|desc'),
+    ids: param.describe('comma-joined issue ids (only these issues)'),
   })
   .meta({ id: 'IssueListQuery' });
 

@@ -12,6 +12,7 @@ import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { presentClient } from '../clients/client-presenter.js';
 import { findClient, listCategories } from '../clients/client-queries.js';
+import { listSavedFilters } from '../filters/filter-service.js';
 import { loadSessionUser } from '../users/session-user.js';
 
 const ZOnboarding = z.object({
@@ -38,8 +39,8 @@ export async function loadConfig(
     );
   }
   if (want.has('issue_flow')) config.issue_flow = ISSUE_FLOW;
-  // Saved filters get their table with the issue list (ROADMAP); until then nobody has any.
-  if (want.has('filters')) config.filters = [];
+  // The caller's own saved issue filters (the quick filters of the issue list).
+  if (want.has('filters')) config.filters = await listSavedFilters(ctx.db, auth, 'issue');
   if (want.has('session_durations')) {
     config.session_durations = [
       { key: 'default', seconds: SESSION_TTL_MS / 1000 },

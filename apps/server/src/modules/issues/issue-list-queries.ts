@@ -84,7 +84,10 @@ function filterConditions(
 
   if (query.issue_type === 'issue') where.push(sql<boolean>`i.parent_id IS NULL`);
   else if (query.issue_type === 'task') where.push(sql<boolean>`i.parent_id IS NOT NULL`);
-  else if (!query.include_subtasks) where.push(sql<boolean>`i.parent_id IS NULL`);
+  // Named ids ('view all' after a bulk action) show sub-issues among them too.
+  else if (!query.include_subtasks && !query.ids.length) where.push(sql<boolean>`i.parent_id IS NULL`);
+
+  if (query.ids.length) where.push(sql<boolean>`i.id IN (${sql.join(query.ids)})`);
 
   if (query.search) where.push(searchCondition(query.search));
 
@@ -256,4 +259,63 @@ export async function findClientSettingsRows(
 ): Promise<Array<{ id: number; settings: unknown }>> {
   if (!clientIds.length) return [];
   return db.selectFrom('clients').select(['id', 'settings']).where('id', 'in', clientIds).execute();
+}
+
+/**
+ * Export (issue-export-*.ts): the ids of every issue of the list query (its ids included), in
+ * the list's order, without paging. The rows are then read in batches with findIssueExportRows.
+ */
+export async function findIssueExportIds(db: Db, auth: Caller, query: IssueListQuery): Promise<number[]> {
+  const onlyMine = await readOnlyMyIssues(db, auth.userId);
+  const conditions = [...filterConditions(auth, query, { onlyMine }), tabCondition(query)];
+  const { rows } = await sql<{ id: number }>`
+    SELECT i.id
+      FROM issues i
+        JOIN ${accessibleWorkspacesSql(auth)} AS access
+          ON access.workspace_id = i.workspace_id AND access.client_id = i.client_id
+        JOIN workspaces w ON w.id = i.workspace_id AND w.client_id = i.client_id
+        LEFT JOIN users u ON u.id = i.assignee_id
+        LEFT JOIN categories cat ON cat.id = i.category_id AND cat.client_id = i.client_id
+      WHERE ${sql.join(conditions, sql` AND `)}
+      ORDER BY ${orderBy(query)}`.execute(db);
+  return rows.map((r) => r.id);
+}
+
+export type IssueExportRow = {
+  id: number;
+  process_number: string | null;
+  title: string;
+  status_id: number;
+  priority_id: number;
+  archived: boolean;
+  workspace_name: string;
+  assignee_first_name: string | null;
+  assignee_last_name: string | null;
+  assignee_email: string | null;
+  reporter_first_name: string | null;
+  reporter_last_name: string | null;
+  reporter_email: string | null;
+  category_name: string | null;
+  start_date: Date | null;
+  due_date: Date | null;
+  created_at: Date;
+  updated_at: Date;
+};
+
+/** The exported columns of some issues already found visible by findIssueExportIds (any order). */
+export async function findIssueExportRows(db: Db, ids: number[]): Promise<IssueExportRow[]> {
+  if (!ids.length) return [];
+  const { rows } = await sql<IssueExportRow>`
+    SELECT i.id, i.process_number, i.title, i.status_id, i.priority_id,
+        (i.archived_at IS NOT NULL) AS archived, w.name AS workspace_name,
+        u.first_name AS assignee_first_name, u.last_name AS assignee_last_name, u.email AS assignee_email,
+        r.first_name AS reporter_first_name, r.last_name AS reporter_last_name, r.email AS reporter_email,
+        cat.name AS category_name, i.start_date, i.due_date, i.created_at, i.updated_at
+      FROM issues i
+        JOIN workspaces w ON w.id = i.workspace_id AND w.client_id = i.client_id
+        LEFT JOIN users u ON u.id = i.assignee_id
+        LEFT JOIN users r ON r.id = i.created_by
+        LEFT JOIN categories cat ON cat.id = i.category_id AND cat.client_id = i.client_id
+      WHERE i.id IN (${sql.join(ids)})`.execute(db);
+  return rows;
 }

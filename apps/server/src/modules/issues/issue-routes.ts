@@ -14,8 +14,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { authOf, requireUser } from '../../http/authenticate.js';
 import { errorResponses, typed } from '../../http/route-helpers.js';
+import { filterRoutes } from '../filters/filter-routes.js';
 import { issueActionRoutes } from './issue-action-routes.js';
 import { issueDetailRoutes } from './issue-detail-routes.js';
+import { issueExportRoutes } from './issue-export-routes.js';
 import { readIssueFormBody } from './issue-form.js';
 import { listIssues, readSubtaskQuery } from './issue-list-service.js';
 import { issueId, pathOf, security, tags, ZIssueParams } from './issue-route-common.js';
@@ -148,4 +150,6 @@ export function issueRoutes(app: FastifyInstance, ctx: AppContext): void {
 
   issueActionRoutes(app, ctx);
   issueDetailRoutes(app, ctx);
+  issueExportRoutes(app, ctx);
+  filterRoutes(app, ctx);
 }

@@ -112,12 +112,17 @@ describe('filters', () => {
     expect(isIssueListFiltered(read('issue_state=archived&sort_by=title&density=compact').query)).toBe(false);
   });
 
-  it.each(['search=x', 'workspaces=1', 'assignees=0', 'priority_id=2', 'categories=3', 'date_to=2026-02-01'])(
-    '%s is a filter',
-    (search) => {
-      expect(isIssueListFiltered(read(search).query)).toBe(true);
-    },
-  );
+  it.each([
+    'search=x',
+    'ids=5,6',
+    'workspaces=1',
+    'assignees=0',
+    'priority_id=2',
+    'categories=3',
+    'date_to=2026-02-01',
+  ])('%s is a filter', (search) => {
+    expect(isIssueListFiltered(read(search).query)).toBe(true);
+  });
 
   it('clearing keeps the tab, sorting and page size and goes to page 1', () => {
     const { query } = read(

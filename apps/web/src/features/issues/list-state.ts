@@ -56,6 +56,7 @@ export function changeIssueList(state: IssueListState, patch: Partial<IssueListQ
 export function isIssueListFiltered(query: IssueListQuery): boolean {
   return (
     query.search !== '' ||
+    query.ids.length > 0 ||
     query.workspaces.length > 0 ||
     query.assignees.length > 0 ||
     query.reporters.length > 0 ||

@@ -3,6 +3,8 @@ import { IconMessage, IconSubtask } from '@tabler/icons-react';
 import { type IssueListItem, PRIORITIES } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { SelectIssueCheckbox, SelectPageCheckbox } from '../../issue-bulk/components/SelectionCheckboxes';
+import type { IssueSelection } from '../../issue-bulk/use-issue-selection';
 import { formatDateTime, issuePaths, priorityColor, statusColor } from '../issue-helpers';
 import type { IssueListDensity } from '../list-state';
 
@@ -145,7 +147,15 @@ function TitleLink({ issue, lines = 2 }: { issue: IssueListItem; lines?: number 
 }
 
 /** Desktop: one table row per issue. */
-export function IssueTable({ issues, density }: { issues: IssueListItem[]; density: IssueListDensity }) {
+export function IssueTable({
+  issues,
+  density,
+  selection,
+}: {
+  issues: IssueListItem[];
+  density: IssueListDensity;
+  selection?: IssueSelection;
+}) {
   const { t } = useTranslation();
   const compact = density === 'compact';
   return (
@@ -159,6 +169,11 @@ export function IssueTable({ issues, density }: { issues: IssueListItem[]; densi
       >
         <Table.Thead>
           <Table.Tr>
+            {selection && (
+              <Table.Th w={36}>
+                <SelectPageCheckbox selection={selection} issues={issues} />
+              </Table.Th>
+            )}
             <Table.Th w={170}>{t('issues.list.columns.status')}</Table.Th>
             <Table.Th>{t('issues.list.columns.title')}</Table.Th>
             <Table.Th w={140}>{t('issues.list.columns.workspace')}</Table.Th>
@@ -171,6 +186,11 @@ export function IssueTable({ issues, density }: { issues: IssueListItem[]; densi
         <Table.Tbody>
           {issues.map((issue) => (
             <Table.Tr key={issue.id} data-testid="issue-row">
+              {selection && (
+                <Table.Td>
+                  <SelectIssueCheckbox selection={selection} issue={issue} />
+                </Table.Td>
+              )}
               <Table.Td>
                 <StatusBadge issue={issue} size={compact ? 'xs' : 'sm'} />
               </Table.Td>
@@ -208,14 +228,26 @@ export function IssueTable({ issues, density }: { issues: IssueListItem[]; densi
 }
 
 /** Phone: one card per issue. */
-export function IssueCards({ issues, density }: { issues: IssueListItem[]; density: IssueListDensity }) {
+export function IssueCards({
+  issues,
+  density,
+  selection,
+}: {
+  issues: IssueListItem[];
+  density: IssueListDensity;
+  selection?: IssueSelection;
+}) {
   const compact = density === 'compact';
   return (
     <Stack gap={compact ? 6 : 'sm'} hiddenFrom="sm" data-testid="issue-cards">
+      {selection && <SelectPageCheckbox selection={selection} issues={issues} withLabel />}
       {issues.map((issue) => (
         <Card key={issue.id} withBorder radius="md" padding={compact ? 'xs' : 'sm'} data-testid="issue-card">
           <Group justify="space-between" wrap="nowrap" gap="xs" align="start">
-            <StatusBadge issue={issue} size="xs" />
+            <Group gap="xs" wrap="nowrap">
+              {selection && <SelectIssueCheckbox selection={selection} issue={issue} />}
+              <StatusBadge issue={issue} size="xs" />
+            </Group>
             <PriorityText priorityId={issue.priority_id} />
           </Group>
           <Stack gap={compact ? 2 : 6} mt={compact ? 4 : 8}>

@@ -34,6 +34,10 @@ import {
 } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { IssueBulkBar } from '../../issue-bulk/components/IssueBulkBar';
+import { useIssueSelection } from '../../issue-bulk/use-issue-selection';
+import { IssueExportMenu } from '../../issue-export/components/IssueExportMenu';
+import { SavedFiltersMenu } from '../../saved-filters/components/SavedFiltersMenu';
 import { IssueListFilters } from '../components/IssueListFilters';
 import { IssueCards, IssueTable } from '../components/IssueListRows';
 import { IssueErrorPanel } from '../components/IssueStates';
@@ -61,6 +65,7 @@ export function IssueListPage() {
   const state = readIssueListState(searchParams);
   const { query, density } = state;
   const list = useIssueList(query);
+  const selection = useIssueSelection();
 
   const go = (next: IssueListState) => setSearchParams(new URLSearchParams(issueListSearch(next)));
   const update = (patch: Partial<IssueListQuery>) => go(changeIssueList(state, patch));
@@ -111,8 +116,10 @@ export function IssueListPage() {
       </Tabs>
 
       <IssueListFilters query={query} onChange={update} />
+      <IssueBulkBar selection={selection} />
 
       <Group justify="space-between" wrap="wrap" gap="sm">
+        <SavedFiltersMenu />
         <Group gap={4} wrap="nowrap">
           <Select
             aria-label={t('issues.list.sort_by')}
@@ -165,6 +172,7 @@ export function IssueListPage() {
             },
           ]}
         />
+        <IssueExportMenu query={query} />
       </Group>
 
       {list.isPending && (
@@ -196,8 +204,8 @@ export function IssueListPage() {
               title={t('issues.list.load_failed')}
             />
           )}
-          <IssueTable issues={page.data} density={density} />
-          <IssueCards issues={page.data} density={density} />
+          <IssueTable issues={page.data} density={density} selection={selection} />
+          <IssueCards issues={page.data} density={density} selection={selection} />
           <Group justify="space-between" wrap="wrap" gap="sm">
             <Text size="sm" c="dimmed" data-testid="issue-list-range">
               {t('issues.list.showing', pageRange(page))}

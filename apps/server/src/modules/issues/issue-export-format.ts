@@ -1,0 +1,113 @@
+import { ISSUE_STATUSES, PRIORITIES } from '@workbench/domain';
+
+/** The export formats of 001 §9, with their content type and file extension. */
+export const ISSUE_EXPORT_FORMATS = {
+  xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ext: 'xlsx' },
+  csv: { contentType: 'text/csv; charset=utf-8', ext: 'csv' },
+  json: { contentType: 'application/json; charset=utf-8', ext: 'json' },
+  xml: { contentType: 'application/xml; charset=utf-8', ext: 'xml' },
+} as const;
+export type IssueExportFormat = keyof typeof ISSUE_EXPORT_FORMATS;
+
+export function isIssueExportFormat(value: unknown): value is IssueExportFormat {
+  return typeof value === 'string' && Object.hasOwn(ISSUE_EXPORT_FORMATS, value);
+}
+
+/** The columns of an exported issue, in file order. */
+export const ISSUE_EXPORT_COLUMNS = [
+  'id',
+  'process_number',
+  'title',
+  'status',
+  'priority',
+  'workspace',
+  'assignee',
+  'reporter',
+  'category',
+  'start_date',
+  'due_date',
+  'created_at',
+  'updated_at',
+  'archived',
+] as const;
+export type IssueExportColumn = (typeof ISSUE_EXPORT_COLUMNS)[number];
+export type IssueExportRecord = {
+  id: number;
+  process_number: string | null;
+  title: string;
+  status: string;
+  priority: string;
+  workspace: string;
+  assignee: string | null;
+  reporter: string | null;
+  category: string | null;
+  start_date: string | null;
+  due_date: string | null;
+  created_at: string;
+  updated_at: string;
+  archived: boolean;
+};
+
+/** The status as a list shows it (000 §4 "Shown as"), as a key. */
+export function statusKey(statusId: number): string {
+  return ISSUE_STATUSES.find((s) => s.id === statusId)?.shown_as ?? String(statusId);
+}
+
+export function priorityKey(priorityId: number): string {
+  return PRIORITIES.find((p) => p.id === priorityId)?.name ?? String(priorityId);
+}
+
+/** `issues-YYYY-MM-DD.<ext>` for the day of `now` (UTC). */
+export function issueExportFileName(format: IssueExportFormat, now: Date): string {
+  return `issues-${now.toISOString().slice(0, 10)}.${ISSUE_EXPORT_FORMATS[format].ext}`;
+}
+
+const cellText = (value: string | number | boolean | null): string =>
+  value === null ? '' : typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a quote, comma, CR or LF; a text starting with
+ * = + - @ (or a tab / CR) gets a leading ' so a spreadsheet never runs it as a formula.
+ */
+export function csvField(value: string | number | boolean | null): string {
+  let text = cellText(value);
+  if (typeof value === 'string' && /^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+export function csvLine(values: ReadonlyArray<string | number | boolean | null>): string {
+  return `${values.map(csvField).join(',')}\r\n`;
+}
+
+export const csvHeader = (): string => csvLine(ISSUE_EXPORT_COLUMNS);
+export const csvRecord = (record: IssueExportRecord): string =>
+  csvLine(ISSUE_EXPORT_COLUMNS.map((column) => record[column]));
+
+/** Text escaped for XML; characters XML 1.0 cannot hold are dropped. */
+export function xmlEscape(text: string): string {
+  return (
+    text
+      // biome-ignore lint/suspicious/noControlCharactersInRegex: removing the characters XML 1.0 forbids
+      .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+      .replaceAll('&', '&amp;')
+      .replaceAll('<', '&lt;')
+      .replaceAll('>', '&gt;')
+      .replaceAll('"', '&quot;')
+      .replaceAll("'", '&apos;')
+  );
+}
+
+export const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<issues>\n';
+export const XML_TAIL = '</issues>\n';
+
+export function xmlRecord(record: IssueExportRecord): string {
+  const fields = ISSUE_EXPORT_COLUMNS.map((column) => {
+    const value = record[column];
+    return value === null ? `<${column}/>` : `<${column}>${xmlEscape(cellText(value))}</${column}>`;
+  });
+  return `  <issue>${fields.join('')}</issue>\n`;
+}
+
+/** A record as xlsx cells (plain values: strings are never read as formulas there). */
+export const xlsxRecord = (record: IssueExportRecord): Array<string | number | boolean | null> =>
+  ISSUE_EXPORT_COLUMNS.map((column) => record[column]);

@@ -1,0 +1,118 @@
+import { once } from 'node:events';
+import { PassThrough } from 'node:stream';
+import { fullName, type IssueListQuery } from '@workbench/domain';
+import ExcelJS from 'exceljs';
+import type { AppContext } from '../../context.js';
+import type { Auth } from '../../http/authenticate.js';
+import {
+  csvHeader,
+  csvRecord,
+  ISSUE_EXPORT_COLUMNS,
+  type IssueExportFormat,
+  type IssueExportRecord,
+  priorityKey,
+  statusKey,
+  XML_HEAD,
+  XML_TAIL,
+  xlsxRecord,
+  xmlRecord,
+} from './issue-export-format.js';
+import { findIssueExportIds, findIssueExportRows, type IssueExportRow } from './issue-list-queries.js';
+
+/** Rows read per query while streaming. */
+export const ISSUE_EXPORT_BATCH = 1000;
+
+const person = (first: string | null, last: string | null, email: string | null): string | null =>
+  first === null ? null : fullName({ first_name: first, last_name: last ?? '', email: email ?? '' });
+
+function toRecord(row: IssueExportRow): IssueExportRecord {
+  return {
+    id: row.id,
+    process_number: row.process_number,
+    title: row.title,
+    status: statusKey(row.status_id),
+    priority: priorityKey(row.priority_id),
+    workspace: row.workspace_name,
+    assignee: person(row.assignee_first_name, row.assignee_last_name, row.assignee_email),
+    reporter: person(row.reporter_first_name, row.reporter_last_name, row.reporter_email),
+    category: row.category_name,
+    start_date: row.start_date?.toISOString() ?? null,
+    due_date: row.due_date?.toISOString() ?? null,
+    created_at: row.created_at.toISOString(),
+    updated_at: row.updated_at.toISOString(),
+    archived: row.archived,
+  };
+}
+
+/** Every exported issue in the list's order, read ISSUE_EXPORT_BATCH rows at a time. */
+async function* exportRecords(ids: number[], ctx: AppContext): AsyncGenerator<IssueExportRecord> {
+  for (let start = 0; start < ids.length; start += ISSUE_EXPORT_BATCH) {
+    const batch = ids.slice(start, start + ISSUE_EXPORT_BATCH);
+    const rows = new Map((await findIssueExportRows(ctx.db, batch)).map((r) => [r.id, r]));
+    for (const id of batch) {
+      const row = rows.get(id);
+      if (row) yield toRecord(row);
+    }
+  }
+}
+
+/** Writes a chunk, waiting when the reader is behind. */
+async function write(stream: PassThrough, chunk: string): Promise<void> {
+  if (!stream.write(chunk)) await once(stream, 'drain');
+}
+
+async function writeExport(
+  format: IssueExportFormat,
+  records: AsyncIterable<IssueExportRecord>,
+  out: PassThrough,
+) {
+  if (format === 'xlsx') {
+    const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+      stream: out,
+      useStyles: false,
+      useSharedStrings: false,
+    });
+    const sheet = workbook.addWorksheet('Issues');
+    sheet.addRow([...ISSUE_EXPORT_COLUMNS]).commit();
+    for await (const record of records) sheet.addRow(xlsxRecord(record)).commit();
+    sheet.commit();
+    await workbook.commit();
+    return;
+  }
+  if (format === 'csv') {
+    await write(out, `\uFEFF${csvHeader()}`);
+    for await (const record of records) await write(out, csvRecord(record));
+  } else if (format === 'json') {
+    await write(out, '[');
+    let first = true;
+    for await (const record of records) {
+      await write(out, `${first ? '' : ','}\n${JSON.stringify(record)}`);
+      first = false;
+    }
+    await write(out, first ? ']\n' : '\n]\n');
+  } else {
+    await write(out, XML_HEAD);
+    for await (const record of records) await write(out, xmlRecord(record));
+    await write(out, XML_TAIL);
+  }
+  out.end();
+}
+
+/**
+ * The export of the issue list (filters as GET issue/, ids included; no paging): the
+ * matching ids are found first (so a failure there is still an error answer), then the rows are
+ * streamed in batches into the returned stream.
+ */
+export async function exportIssues(
+  ctx: AppContext,
+  auth: Auth,
+  query: IssueListQuery,
+  format: IssueExportFormat,
+): Promise<PassThrough> {
+  const found = await findIssueExportIds(ctx.db, auth, query);
+  const out = new PassThrough();
+  writeExport(format, exportRecords(found, ctx), out).catch((err: unknown) => {
+    out.destroy(err instanceof Error ? err : new Error(String(err)));
+  });
+  return out;
+}

@@ -1,0 +1,482 @@
+import {
+  Button,
+  Checkbox,
+  Group,
+  List,
+  Modal,
+  Paper,
+  ScrollArea,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+} from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArchive, IconCheck, IconCopy, IconTrash, IconUserShare, IconX } from '@tabler/icons-react';
+import { defaultDuplicateTitle, readIssueListQuery, validateDuplicateTitle } from '@workbench/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { ApiError } from '../../../api/client';
+import { WorkspaceSelect } from '../../issues/components/WorkspaceSelect';
+import { useAssigneeFilterChoices } from '../../issues/issue-list-api';
+import { useBulkIssueCalls } from '../bulk-api';
+import {
+  archiveSummary,
+  type BulkAction,
+  type BulkSummary,
+  deleteSummary,
+  duplicateSummary,
+  quickCompleteSummary,
+  reassignSummary,
+  refusalKey,
+  viewAllPath,
+} from '../bulk-summary';
+import type { IssueSelection } from '../use-issue-selection';
+
+/**
+ * The bulk bar under the filters while issues are selected: count, clear, and the bulk actions
+ * (000 §2, §4), each behind a confirm modal; the answer shows as a toast (all went through) or as
+ * a warning modal with the counts per reason and 'view all' (000 §8).
+ */
+export function IssueBulkBar({ selection }: { selection: IssueSelection }) {
+  const { t, i18n } = useTranslation();
+  const navigate = useNavigate();
+  const calls = useBulkIssueCalls();
+  const [action, setAction] = useState<BulkAction | null>(null);
+  const [result, setResult] = useState<BulkSummary | null>(null);
+  const exists = (key: string) => i18n.exists(key);
+  const [searchParams, setSearchParams] = useSearchParams();
+  const shownIds = readIssueListQuery(searchParams).ids;
+
+  if (selection.count === 0 && !result && !shownIds.length) return null;
+
+  const ids = selection.items.map((i) => i.id);
+  const workspaceOf = new Map(selection.items.map((i) => [i.id, i.workspace.id]));
+
+  const finish = (summary: BulkSummary) => {
+    setAction(null);
+    if (summary.complete) {
+      notifications.show({
+        color: 'teal',
+        message: t(`issue-bulk.success.${summary.action}`, { count: summary.done }),
+      });
+      selection.clear();
+    } else {
+      setResult(summary);
+    }
+  };
+  const fail = (err: unknown) => {
+    const key = refusalKey(err instanceof ApiError ? err.key : '', exists);
+    notifications.show({ color: 'red', message: t(key) });
+  };
+
+  const run = async (work: () => Promise<BulkSummary>) => {
+    try {
+      finish(await work());
+    } catch (err) {
+      fail(err);
+    }
+  };
+
+  const pending =
+    calls.quickComplete.isPending ||
+    calls.archive.isPending ||
+    calls.remove.isPending ||
+    calls.reassign.isPending ||
+    calls.duplicate.isPending;
+
+  return (
+    <>
+      {shownIds.length > 0 && (
+        <Paper withBorder radius="md" p="xs" data-testid="issue-bulk-ids-note">
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Text size="sm">{t('issue-bulk.ids_note', { count: shownIds.length })}</Text>
+            <Button
+              variant="subtle"
+              size="compact-sm"
+              onClick={() => {
+                const next = new URLSearchParams(searchParams);
+                next.delete('ids');
+                next.delete('page');
+                setSearchParams(next);
+              }}
+            >
+              {t('issue-bulk.ids_clear')}
+            </Button>
+          </Group>
+        </Paper>
+      )}
+      {selection.count > 0 && (
+        <Paper
+          withBorder
+          radius="md"
+          p="xs"
+          data-testid="issue-bulk-bar"
+          bg="var(--mantine-color-blue-light)"
+        >
+          <Group justify="space-between" gap="xs" wrap="wrap">
+            <Group gap="xs" wrap="nowrap">
+              <Text fw={600} size="sm" data-testid="issue-bulk-count">
+                {t('issue-bulk.selected', { count: selection.count })}
+              </Text>
+              <Button
+                variant="subtle"
+                size="compact-sm"
+                leftSection={<IconX size={14} />}
+                onClick={selection.clear}
+              >
+                {t('issue-bulk.clear')}
+              </Button>
+            </Group>
+            <Group gap={6} wrap="wrap">
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconCheck size={14} />}
+                onClick={() => setAction('quick_complete')}
+              >
+                {t('issue-bulk.actions.quick_complete')}
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconUserShare size={14} />}
+                onClick={() => setAction('reassign')}
+              >
+                {t('issue-bulk.actions.reassign')}
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconCopy size={14} />}
+                onClick={() => setAction('duplicate')}
+              >
+                {t('issue-bulk.actions.duplicate')}
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="default"
+                leftSection={<IconArchive size={14} />}
+                onClick={() => setAction('archive')}
+              >
+                {t('issue-bulk.actions.archive')}
+              </Button>
+              <Button
+                size="compact-sm"
+                variant="default"
+                color="red"
+                leftSection={<IconTrash size={14} />}
+                onClick={() => setAction('delete')}
+              >
+                {t('issue-bulk.actions.delete')}
+              </Button>
+            </Group>
+          </Group>
+        </Paper>
+      )}
+
+      {(action === 'quick_complete' || action === 'archive' || action === 'delete') && (
+        <ConfirmModal
+          action={action}
+          count={selection.count}
+          pending={pending}
+          onClose={() => setAction(null)}
+          onConfirm={() =>
+            run(async () => {
+              if (action === 'quick_complete') {
+                return quickCompleteSummary(await calls.quickComplete.mutateAsync(ids), exists);
+              }
+              if (action === 'archive') return archiveSummary(await calls.archive.mutateAsync(ids), exists);
+              return deleteSummary(await calls.remove.mutateAsync(ids), exists);
+            })
+          }
+        />
+      )}
+      {action === 'reassign' && (
+        <ReassignModal
+          count={selection.count}
+          pending={pending}
+          onClose={() => setAction(null)}
+          onConfirm={(userId) =>
+            run(async () =>
+              reassignSummary(await calls.reassign.mutateAsync({ issue_ids: ids, user_id: userId }), (id) =>
+                workspaceOf.get(id),
+              ),
+            )
+          }
+        />
+      )}
+      {action === 'duplicate' && (
+        <DuplicateModal
+          issues={selection.items}
+          pending={pending}
+          onClose={() => setAction(null)}
+          onConfirm={(body) =>
+            run(async () => duplicateSummary(await calls.duplicate.mutateAsync(body), exists))
+          }
+        />
+      )}
+      {result && (
+        <ResultModal
+          summary={result}
+          onClose={() => setResult(null)}
+          onViewAll={() => {
+            const path = viewAllPath(result.viewIds);
+            setResult(null);
+            selection.clear();
+            navigate(path);
+          }}
+        />
+      )}
+    </>
+  );
+}
+
+function ModalButtons({
+  pending,
+  onClose,
+  onConfirm,
+  confirmLabel,
+  danger = false,
+  disabled = false,
+}: {
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  confirmLabel: string;
+  danger?: boolean;
+  disabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end" gap="sm" mt="md">
+      <Button variant="default" onClick={onClose} disabled={pending}>
+        {t('issue-bulk.cancel')}
+      </Button>
+      <Button
+        color={danger ? 'red' : undefined}
+        onClick={onConfirm}
+        loading={pending}
+        disabled={disabled}
+        data-testid="issue-bulk-confirm"
+      >
+        {confirmLabel}
+      </Button>
+    </Group>
+  );
+}
+
+function ConfirmModal({
+  action,
+  count,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  action: 'quick_complete' | 'archive' | 'delete';
+  count: number;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened onClose={onClose} title={t(`issue-bulk.confirm.${action}.title`)} centered>
+      <Text size="sm">{t(`issue-bulk.confirm.${action}.text`, { count })}</Text>
+      <ModalButtons
+        pending={pending}
+        onClose={onClose}
+        onConfirm={onConfirm}
+        confirmLabel={t(`issue-bulk.actions.${action}`)}
+        danger={action === 'delete'}
+      />
+    </Modal>
+  );
+}
+
+function ReassignModal({
+  count,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  count: number;
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (userId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const people = useAssigneeFilterChoices();
+  const [userId, setUserId] = useState<string | null>(null);
+  return (
+    <Modal opened onClose={onClose} title={t('issue-bulk.confirm.reassign.title')} centered>
+      <Stack gap="sm">
+        <Text size="sm">{t('issue-bulk.confirm.reassign.text', { count })}</Text>
+        <Select
+          label={t('issue-bulk.person')}
+          placeholder={t('issue-bulk.person_placeholder')}
+          data={(people.data ?? []).map((p) => ({ value: String(p.id), label: p.full_name || p.email }))}
+          value={userId}
+          onChange={setUserId}
+          searchable
+          nothingFoundMessage={t('issue-bulk.nothing_found')}
+          disabled={people.isPending}
+          error={people.isError ? t('errors.general_error') : undefined}
+          comboboxProps={{ withinPortal: true }}
+          data-testid="issue-bulk-person"
+        />
+      </Stack>
+      <ModalButtons
+        pending={pending}
+        onClose={onClose}
+        onConfirm={() => userId && onConfirm(Number(userId))}
+        confirmLabel={t('issue-bulk.actions.reassign')}
+        disabled={!userId}
+      />
+    </Modal>
+  );
+}
+
+type DuplicateBody = {
+  update_titles: boolean;
+  workspace_id: number;
+  copy_involved_users: boolean;
+  copy_comments: boolean;
+  issues: Array<{ id: number; title?: string }>;
+};
+
+function DuplicateModal({
+  issues,
+  pending,
+  onClose,
+  onConfirm,
+}: {
+  issues: IssueSelection['items'];
+  pending: boolean;
+  onClose: () => void;
+  onConfirm: (body: DuplicateBody) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  const exists = (key: string) => i18n.exists(key);
+  const [workspaceId, setWorkspaceId] = useState<number | null>(null);
+  const [updateTitles, setUpdateTitles] = useState(false);
+  const [copyUsers, setCopyUsers] = useState(false);
+  const [copyComments, setCopyComments] = useState(false);
+  const [titles, setTitles] = useState<Record<number, string>>(() =>
+    Object.fromEntries(issues.map((i) => [i.id, defaultDuplicateTitle(i.title)])),
+  );
+  const [tried, setTried] = useState(false);
+  const titleError = (id: number) => (updateTitles ? validateDuplicateTitle(titles[id] ?? '') : null);
+  const valid = workspaceId !== null && issues.every((i) => titleError(i.id) === null);
+
+  const submit = () => {
+    setTried(true);
+    if (!valid || workspaceId === null) return;
+    onConfirm({
+      update_titles: updateTitles,
+      workspace_id: workspaceId,
+      copy_involved_users: copyUsers,
+      copy_comments: copyComments,
+      issues: issues.map((i) => (updateTitles ? { id: i.id, title: titles[i.id] ?? '' } : { id: i.id })),
+    });
+  };
+
+  return (
+    <Modal opened onClose={onClose} title={t('issue-bulk.confirm.duplicate.title')} centered size="lg">
+      <Stack gap="sm">
+        <Text size="sm">{t('issue-bulk.confirm.duplicate.text', { count: issues.length })}</Text>
+        <WorkspaceSelect
+          label={t('issue-bulk.workspace')}
+          placeholder={t('issue-bulk.workspace_placeholder')}
+          value={workspaceId}
+          onChange={setWorkspaceId}
+          required
+          error={tried && workspaceId === null ? t('issue-bulk.workspace_required') : undefined}
+          data-testid="issue-bulk-workspace"
+        />
+        <Checkbox
+          label={t('issue-bulk.update_titles')}
+          checked={updateTitles}
+          onChange={(e) => setUpdateTitles(e.currentTarget.checked)}
+        />
+        {updateTitles && (
+          <ScrollArea.Autosize mah={240} offsetScrollbars>
+            <Stack gap={6}>
+              {issues.map((issue) => {
+                const error = titleError(issue.id);
+                return (
+                  <TextInput
+                    key={issue.id}
+                    aria-label={t('issue-bulk.new_title_of', { title: issue.title })}
+                    value={titles[issue.id] ?? ''}
+                    onChange={(e) => {
+                      const value = e.currentTarget.value;
+                      setTitles((current) => ({ ...current, [issue.id]: value }));
+                    }}
+                    error={error ? t(refusalKey(error, exists)) : undefined}
+                  />
+                );
+              })}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+        <Checkbox
+          label={t('issue-bulk.copy_involved_users')}
+          checked={copyUsers}
+          onChange={(e) => setCopyUsers(e.currentTarget.checked)}
+        />
+        <Checkbox
+          label={t('issue-bulk.copy_comments')}
+          checked={copyComments}
+          onChange={(e) => setCopyComments(e.currentTarget.checked)}
+        />
+      </Stack>
+      <ModalButtons
+        pending={pending}
+        onClose={onClose}
+        onConfirm={submit}
+        confirmLabel={t('issue-bulk.actions.duplicate')}
+        disabled={tried && !valid}
+      />
+    </Modal>
+  );
+}
+
+function ResultModal({
+  summary,
+  onClose,
+  onViewAll,
+}: {
+  summary: BulkSummary;
+  onClose: () => void;
+  onViewAll: () => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Modal opened onClose={onClose} title={t(`issue-bulk.result.title.${summary.action}`)} centered>
+      <Stack gap="sm" data-testid="issue-bulk-result">
+        {summary.action !== 'duplicate' && (
+          <Text size="sm">{t(`issue-bulk.result.done.${summary.action}`, { count: summary.done })}</Text>
+        )}
+        <List size="sm" spacing={4}>
+          {summary.lines.map((line) => (
+            <List.Item key={`${line.key}:${line.reasonKey ?? ''}`}>
+              {t(line.key, { count: line.count, reason: line.reasonKey ? t(line.reasonKey) : '' })}
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+      <Group justify="flex-end" gap="sm" mt="md">
+        <Button variant="default" onClick={onClose}>
+          {t('issue-bulk.close')}
+        </Button>
+        {summary.viewIds.length > 0 && (
+          <Button onClick={onViewAll} data-testid="issue-bulk-view-all">
+            {t('issue-bulk.view_all')}
+          </Button>
+        )}
+      </Group>
+    </Modal>
+  );
+}
