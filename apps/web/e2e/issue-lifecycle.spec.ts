@@ -60,6 +60,8 @@ test('an issue goes from acceptance to completion and through the archive', asyn
   await page.goto('/dashboard/issues?issue_state=to_do');
   await page.getByRole('link', { name: title }).first().click();
   await expect(page).toHaveURL(new RegExp(`${detail}$`));
+  // The detail page has replaced the list (whose rows have status badges too).
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(bar().getByText('Awaiting acceptance')).toBeVisible();
   await bar().getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(bar().getByText('Accepted', { exact: true })).toBeVisible();
@@ -73,7 +75,9 @@ test('an issue goes from acceptance to completion and through the archive', asyn
   await worktime.getByLabel('Hours').fill('1');
   await worktime.getByLabel('Minutes').fill('15');
   await worktime.getByRole('button', { name: 'Mark as done' }).click();
-  await expect(bar().getByText('In review', { exact: true })).toBeVisible();
+  await expect(worktime).toBeHidden();
+  await expect(bar().getByRole('button', { name: 'Mark as done' })).toHaveCount(0);
+  await expect(bar().getByText('In review', { exact: true }).first()).toBeVisible();
 
   // The manager sends it back with a note; the note is kept as a comment.
   await logInAs(page, 'manager@demo.test');
@@ -84,7 +88,8 @@ test('an issue goes from acceptance to completion and through the archive', asyn
   await expect(decline.getByText(/required|note/i).first()).toBeVisible();
   await decline.getByLabel('Note').fill('The valve still drips.');
   await decline.getByRole('button', { name: 'Decline review' }).click();
-  await expect(bar().getByText('In progress', { exact: true })).toBeVisible();
+  await expect(decline).toBeHidden();
+  await expect(bar().getByRole('button', { name: 'Complete', exact: true })).toHaveCount(0);
   await expect(bar().getByText('The valve still drips.').first()).toBeVisible();
 
   // Anna marks it done again (work time is logged now), the manager completes it.
@@ -93,11 +98,12 @@ test('an issue goes from acceptance to completion and through the archive', asyn
   await bar().getByRole('button', { name: 'Mark as done' }).click();
   const again = page.getByRole('dialog', { name: 'Work time' });
   if (await again.isVisible()) await again.getByRole('button', { name: 'Skip' }).click();
-  await expect(bar().getByText('In review', { exact: true })).toBeVisible();
+  await expect(bar().getByRole('button', { name: 'Mark as done' })).toHaveCount(0);
   await logInAs(page, 'manager@demo.test');
   await page.goto(detail);
   await bar().getByRole('button', { name: 'Complete', exact: true }).click();
-  await expect(bar().getByText('Completed', { exact: true })).toBeVisible();
+  await expect(bar().getByRole('button', { name: 'Complete', exact: true })).toHaveCount(0);
+  await expect(bar().getByText('Completed', { exact: true }).first()).toBeVisible();
 
   // The admin archives it and brings it back.
   await logInAs(page, 'admin@demo.test');
