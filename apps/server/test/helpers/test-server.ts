@@ -13,6 +13,8 @@ import type { Database } from '../../src/db/schema.js';
 import { LocalDiskStorage } from '../../src/storage/file-storage.js';
 
 export const TEST_APP_URL = 'http://app.test';
+/** Advisory lock under which test files migrate and drop their schemas, one at a time. */
+const SCHEMA_LOCK_KEY = 7_300_002;
 
 // biome-ignore lint/suspicious/noExplicitAny: tests read bodies loosely; each test checks the shape it needs
 export type ApiResponse<T = any> = { status: number; body: T; headers: Headers };
@@ -62,12 +64,28 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
     }),
     ...overrides,
   };
+  // Test files run in parallel on one PostgreSQL. Kysely's migrator looks at the tables of every
+  // schema, so a schema another file drops meanwhile breaks its query ("schema ... does not
+  // exist"): migrating and dropping take turns under one advisory lock.
+  const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
+    if (!databaseUrl) return work();
+    const lock = new pg.Client({ connectionString: databaseUrl });
+    await lock.connect();
+    try {
+      await lock.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);
+      return await work();
+    } finally {
+      await lock.end();
+    }
+  };
   const dropSchema = async () => {
     if (!databaseUrl || !databaseSchema) return;
-    const client = new pg.Client({ connectionString: databaseUrl });
-    await client.connect();
-    await client.query(`DROP SCHEMA IF EXISTS "${databaseSchema}" CASCADE`);
-    await client.end();
+    await exclusively(async () => {
+      const client = new pg.Client({ connectionString: databaseUrl });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS "${databaseSchema}" CASCADE`);
+      await client.end();
+    });
   };
   const database = await openDatabase({ databaseUrl, databaseSchema });
   // Uploaded files go to a folder of this server's own, removed on close.
@@ -80,7 +98,7 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
   };
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    await migrateToLatest(database.db);
+    await exclusively(() => migrateToLatest(database.db));
     app = await buildApp(ctx);
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (err) {
