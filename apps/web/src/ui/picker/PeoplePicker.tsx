@@ -42,6 +42,7 @@ import { ApiError, api } from '../../api/client';
 import { useAuth } from '../../features/auth/session-store';
 import { useClientSettings } from '../../features/profiles/profiles-api';
 import { useProfileAbilities } from '../../features/profiles/use-abilities';
+import { emptyUserEntry, NewUserEntries } from './NewUserEntries';
 import { usePickerPeople } from './picker-api';
 import {
   type CollaboratorEntry,
@@ -67,7 +68,6 @@ export type PeoplePickerProps = {
   allowExternals?: boolean;
 };
 
-const emptyUser = (): UserEntry => ({ email: '', first_name: '', last_name: '' });
 const emptyCollaborator = (): CollaboratorEntry => ({ email: '', company_alias: '' });
 
 /** The user/collaborator picker modal (000 §2, §4): employees and externals, with its create-and-add steps. */
@@ -350,7 +350,7 @@ function AddUsersStep({
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const [entries, setEntries] = useState<UserEntry[]>([emptyUser()]);
+  const [entries, setEntries] = useState<UserEntry[]>([emptyUserEntry()]);
   const errors = useEntryServerErrors();
   const create = useMutation({
     mutationFn: () =>
@@ -373,8 +373,6 @@ function AddUsersStep({
     if (Object.keys(local).length) return errors.setFields(local);
     create.mutate();
   };
-  const update = (index: number, field: keyof UserEntry, value: string) =>
-    setEntries((all) => all.map((e, i) => (i === index ? { ...e, [field]: value } : e)));
   const fieldError = (index: number, field: string) => {
     const key = errors.fields[`new_users.${index}.${field}`];
     return key ? t(`errors.${key}`) : undefined;
@@ -387,53 +385,7 @@ function AddUsersStep({
             {t(`errors.${errors.message}`, { defaultValue: t('errors.general_error') })}
           </Alert>
         )}
-        {entries.map((entry, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; their order is their identity
-          <Group key={index} align="flex-start" gap="xs" wrap="wrap">
-            <TextInput
-              style={{ flex: '2 1 200px' }}
-              label={t('common.email')}
-              required
-              type="email"
-              value={entry.email}
-              onChange={(e) => update(index, 'email', e.currentTarget.value)}
-              error={fieldError(index, 'email')}
-            />
-            <TextInput
-              style={{ flex: '1 1 120px' }}
-              label={t('common.first_name')}
-              value={entry.first_name}
-              onChange={(e) => update(index, 'first_name', e.currentTarget.value)}
-              error={fieldError(index, 'first_name')}
-            />
-            <TextInput
-              style={{ flex: '1 1 120px' }}
-              label={t('common.last_name')}
-              value={entry.last_name}
-              onChange={(e) => update(index, 'last_name', e.currentTarget.value)}
-              error={fieldError(index, 'last_name')}
-            />
-            {entries.length > 1 && (
-              <ActionIcon
-                mt={28}
-                variant="subtle"
-                color="red"
-                aria-label={t('profiles.remove_entry')}
-                onClick={() => setEntries((all) => all.filter((_, i) => i !== index))}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            )}
-          </Group>
-        ))}
-        <Button
-          variant="subtle"
-          leftSection={<IconPlus size={16} />}
-          onClick={() => setEntries((all) => [...all, emptyUser()])}
-          w="fit-content"
-        >
-          {t('profiles.add_entry')}
-        </Button>
+        <NewUserEntries entries={entries} onChange={setEntries} fieldError={fieldError} />
         <Group justify="flex-end" gap="xs">
           <Button variant="default" onClick={onBack}>
             {t('profiles.back')}

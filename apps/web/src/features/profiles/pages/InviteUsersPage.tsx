@@ -1,30 +1,16 @@
-import {
-  ActionIcon,
-  Alert,
-  Anchor,
-  Button,
-  Card,
-  Group,
-  MultiSelect,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Alert, Anchor, Button, Card, Group, MultiSelect, Select, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconAlertCircle, IconArrowLeft, IconLock, IconPlus, IconTrash } from '@tabler/icons-react';
+import { IconAlertCircle, IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { WORKSPACE_ROLES, type WorkspaceRole } from '@workbench/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { emptyUserEntry, NewUserEntries } from '../../../ui/picker/NewUserEntries';
 import { cleanEntries, entryErrors, type UserEntry } from '../../../ui/picker/picker-state';
 import { EmptyState } from '../components/ListStates';
 import { useCreateUsers, useJobPositions, useWorkspaceOptions } from '../profiles-api';
 import { useProfileAbilities } from '../use-abilities';
-
-const emptyEntry = (): UserEntry => ({ email: '', first_name: '', last_name: '' });
 
 /** /dashboard/profiles/new: invite several people by e-mail, with role, job position and workspaces. */
 export function InviteUsersPage() {
@@ -34,7 +20,7 @@ export function InviteUsersPage() {
   const positions = useJobPositions();
   const workspaces = useWorkspaceOptions();
   const create = useCreateUsers();
-  const [entries, setEntries] = useState<UserEntry[]>([emptyEntry()]);
+  const [entries, setEntries] = useState<UserEntry[]>([emptyUserEntry()]);
   const [userRole, setUserRole] = useState<'user' | 'admin'>('user');
   const [jobPosition, setJobPosition] = useState<string | null>(null);
   const [workspaceIds, setWorkspaceIds] = useState<string[]>([]);
@@ -52,8 +38,6 @@ export function InviteUsersPage() {
     );
   }
 
-  const update = (index: number, field: keyof UserEntry, value: string) =>
-    setEntries((all) => all.map((e, i) => (i === index ? { ...e, [field]: value } : e)));
   const fieldError = (index: number, field: string) => {
     const key = fields[`new_users.${index}.${field}`];
     return key ? t(`errors.${key}`) : undefined;
@@ -110,53 +94,7 @@ export function InviteUsersPage() {
           <Card withBorder radius="md" padding="md">
             <Stack gap="sm">
               <Text fw={600}>{t('profiles.people_to_invite')}</Text>
-              {entries.map((entry, index) => (
-                // biome-ignore lint/suspicious/noArrayIndexKey: entries have no id; their order is their identity
-                <Group key={index} align="flex-start" gap="xs" wrap="wrap">
-                  <TextInput
-                    style={{ flex: '2 1 220px' }}
-                    label={t('common.email')}
-                    required
-                    type="email"
-                    value={entry.email}
-                    onChange={(e) => update(index, 'email', e.currentTarget.value)}
-                    error={fieldError(index, 'email')}
-                  />
-                  <TextInput
-                    style={{ flex: '1 1 140px' }}
-                    label={t('common.first_name')}
-                    value={entry.first_name}
-                    onChange={(e) => update(index, 'first_name', e.currentTarget.value)}
-                    error={fieldError(index, 'first_name')}
-                  />
-                  <TextInput
-                    style={{ flex: '1 1 140px' }}
-                    label={t('common.last_name')}
-                    value={entry.last_name}
-                    onChange={(e) => update(index, 'last_name', e.currentTarget.value)}
-                    error={fieldError(index, 'last_name')}
-                  />
-                  {entries.length > 1 && (
-                    <ActionIcon
-                      mt={28}
-                      variant="subtle"
-                      color="red"
-                      aria-label={t('profiles.remove_entry')}
-                      onClick={() => setEntries((all) => all.filter((_, i) => i !== index))}
-                    >
-                      <IconTrash size={16} />
-                    </ActionIcon>
-                  )}
-                </Group>
-              ))}
-              <Button
-                variant="subtle"
-                w="fit-content"
-                leftSection={<IconPlus size={16} />}
-                onClick={() => setEntries((all) => [...all, emptyEntry()])}
-              >
-                {t('profiles.add_entry')}
-              </Button>
+              <NewUserEntries entries={entries} onChange={setEntries} fieldError={fieldError} />
             </Stack>
           </Card>
           <Card withBorder radius="md" padding="md">
