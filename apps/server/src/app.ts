@@ -12,13 +12,17 @@ import type { AppContext } from './context.js';
 import { registerErrorHandling } from './http/errors.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerIdGuard } from './modules/access/id-guard.js';
+import { attachmentRoutes } from './modules/attachments/attachment-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { categoryRoutes } from './modules/categories/category-routes.js';
+import { checklistRoutes } from './modules/checklists/checklist-routes.js';
 import { clientRoutes } from './modules/clients/client-routes.js';
 import { collaborationRoutes } from './modules/collaborations/collaboration-routes.js';
 import { configRoutes } from './modules/config/config-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { issueRoutes } from './modules/issues/issue-routes.js';
 import { mailRoutes } from './modules/mail/mail-routes.js';
+import { textTemplateRoutes } from './modules/templates/text-template-routes.js';
 import { userRoutes } from './modules/users/user-routes.js';
 import { workspaceRoutes } from './modules/workspaces/workspace-routes.js';
 import { fileRoutes } from './storage/file-routes.js';
@@ -88,6 +92,10 @@ export async function buildApp(
       workspaceRoutes(api, ctx);
       collaborationRoutes(api, ctx);
       issueRoutes(api, ctx);
+      attachmentRoutes(api, ctx);
+      checklistRoutes(api, ctx);
+      categoryRoutes(api, ctx);
+      textTemplateRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -34,6 +34,12 @@ const ZEnvSchema = z.object({
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).default('1'),
   WEB_DIST: optional,
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  S3_BUCKET: optional,
+  S3_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  S3_REGION: optional,
+  S3_ACCESS_KEY_ID: optional,
+  S3_SECRET_ACCESS_KEY: optional,
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -53,6 +59,17 @@ export type AppConfig = {
   logLevel: string;
   /** Behind a load balancer: read the client address from X-Forwarded-For (login throttling uses it). */
   trustProxy: boolean;
+  /** Files on S3-compatible storage when S3_BUCKET is set; local disk under DATA_DIR/files otherwise. */
+  s3:
+    | {
+        bucket: string;
+        endpoint?: string;
+        region: string;
+        accessKeyId?: string;
+        secretAccessKey?: string;
+        forcePathStyle: boolean;
+      }
+    | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -87,5 +104,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: resolve(e.WEB_DIST ?? resolve(serverRoot, '../web/dist')),
     logLevel: e.LOG_LEVEL,
     trustProxy: truthy(e.TRUST_PROXY),
+    s3: e.S3_BUCKET
+      ? {
+          bucket: e.S3_BUCKET,
+          endpoint: e.S3_ENDPOINT,
+          region: e.S3_REGION ?? 'us-east-1',
+          accessKeyId: e.S3_ACCESS_KEY_ID,
+          secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          // A custom endpoint is usually a self-hosted service that wants path-style addresses.
+          forcePathStyle: e.S3_FORCE_PATH_STYLE ? truthy(e.S3_FORCE_PATH_STYLE) : !!e.S3_ENDPOINT,
+        }
+      : undefined,
   };
 }

@@ -1,4 +1,3 @@
-import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
@@ -6,7 +5,8 @@ import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startMailSender } from './jobs/mail-outbox.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
-import { LocalDiskStorage } from './storage/file-storage.js';
+import { seedDemoAttachments } from './seed/demo-attachments.js';
+import { openFileStorage } from './storage/open-storage.js';
 
 export type RunningServer = { app: FastifyInstance; seeded: boolean; stop: () => Promise<void> };
 
@@ -23,7 +23,8 @@ export async function startServer(
   try {
     await migrateToLatest(database.db);
     const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
-    const storage = new LocalDiskStorage(join(config.dataDir, 'files'));
+    const storage = openFileStorage(config);
+    if (seeded) await seedDemoAttachments({ db: database.db, storage });
     const ctx = { db: database.db, dbKind: database.kind, config, storage };
     const app = await buildApp(ctx, options);
     const stopMail = startMailSender(ctx, (m) => app.log.warn(m));

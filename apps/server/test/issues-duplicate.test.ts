@@ -245,6 +245,37 @@ describe('POST issue/multi_duplicate', () => {
     });
   });
 
+  it('reports copies of assigned issues made without "copy involved users" as duplicated but not assigned', async () => {
+    const t = await createIssueTeam(server);
+    const { id: rich } = await richIssue(t);
+    const unassigned = await t.issue({ title: 'Light bulb' });
+    const res = await server.call('POST', `${API}/issue/multi_duplicate`, {
+      token: t.tokens.admin,
+      body: {
+        workspace_id: t.ids.site,
+        copy_involved_users: false,
+        issues: [{ id: rich }, { id: unassigned }],
+      },
+    });
+    expect(res.status).toBe(200);
+    const result = ZDuplicateResultSchema.parse(res.body);
+    expect(result.completed.map((c) => c.id)).toEqual([rich, unassigned]);
+    const richCopy = result.completed[0]?.new_id as number;
+    expect(result.not_assigned).toEqual([{ id: rich, new_id: richCopy }]);
+    const copy = await server.db
+      .selectFrom('issues')
+      .select(['assignee_id', 'status_id'])
+      .where('id', '=', richCopy)
+      .executeTakeFirstOrThrow();
+    expect(copy.assignee_id).toBeNull();
+    // With the people copied (and the assignee allowed there) nothing is reported.
+    const withPeople = await server.call('POST', `${API}/issue/multi_duplicate`, {
+      token: t.tokens.admin,
+      body: { workspace_id: t.ids.site, copy_involved_users: true, issues: [{ id: rich }] },
+    });
+    expect(withPeople.body.not_assigned).toEqual([]);
+  });
+
   it('requires a visible workspace', async () => {
     const t = await createIssueTeam(server);
     const id = await t.issue({});

@@ -1,5 +1,8 @@
+import { readFile } from 'node:fs/promises';
+import { UI_LANGUAGES } from '@workbench/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ISSUE_EXPORT_NAMES } from '../src/modules/issues/issue-export-texts.js';
 import { API, createIssueTeam } from './helpers/issues-factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -78,9 +81,9 @@ describe('GET issue/export', () => {
       'id,process_number,title,status,priority,workspace,assignee,reporter,category,start_date,due_date,created_at,updated_at,archived',
     );
     expect(text).toContain(
-      `${t.issueIds.tricky},P-1,"'=SUM(1,2) ""quoted"", <b>&</b>\nsecond line",to_do,urgent,Site,Ava Assignee,`,
+      `${t.issueIds.tricky},P-1,"'=SUM(1,2) ""quoted"", <b>&</b>\nsecond line",Awaiting acceptance,Urgent,Site,Ava Assignee,`,
     );
-    expect(text).toContain(`${t.issueIds.plain},,Plain issue,in_progress,normal,Site,,`);
+    expect(text).toContain(`${t.issueIds.plain},,Plain issue,In progress,Normal,Site,,`);
     // Default tab: active issues only, in the list's order (updated desc).
     expect(text.trim().split('\r\n').length).toBe(4);
     expect(text.indexOf(String(t.issueIds.tricky))).toBeLessThan(text.indexOf('Plain issue'));
@@ -104,8 +107,8 @@ describe('GET issue/export', () => {
       id: t.issueIds.tricky,
       process_number: 'P-1',
       title: TRICKY,
-      status: 'to_do',
-      priority: 'urgent',
+      status: 'Awaiting acceptance',
+      priority: 'Urgent',
       workspace: 'Site',
       assignee: 'Ava Assignee',
       category: null,
@@ -113,6 +116,51 @@ describe('GET issue/export', () => {
       updated_at: '2026-03-05T10:00:00.000Z',
     });
     expect(Object.keys(rows[0])).toHaveLength(14);
+  });
+
+  it("names status and priority in the caller's language, as the list shows them", async () => {
+    const t = await seed();
+    await server.db
+      .updateTable('users')
+      .set({ language: 'de' })
+      .where('id', '=', t.people.admin.id)
+      .execute();
+    const rows = JSON.parse(
+      (await download('/issue/export?format=json', t.tokens.admin)).bytes.toString('utf8'),
+    );
+    expect(rows.map((r: { status: string; priority: string }) => [r.status, r.priority])).toEqual([
+      ['Wartet auf Annahme', 'Dringend'],
+      ['In Arbeit', 'Mittel'],
+      ['Erledigt', 'Mittel'],
+    ]);
+    // The Croatian family's codes read the Croatian names; an unknown code reads English.
+    await server.db
+      .updateTable('users')
+      .set({ language: 'sr' })
+      .where('id', '=', t.people.admin.id)
+      .execute();
+    const csv = (await download('/issue/export?format=csv', t.tokens.admin)).bytes.toString('utf8');
+    expect(csv).toContain('Plain issue,U tijeku,Srednji,');
+    await server.db
+      .updateTable('users')
+      .set({ language: 'xx' })
+      .where('id', '=', t.people.admin.id)
+      .execute();
+    const xml = (await download('/issue/export?format=xml', t.tokens.admin)).bytes.toString('utf8');
+    expect(xml).toContain('<status>In progress</status>');
+  });
+
+  it('uses the same status and priority names as the web list, in every language', async () => {
+    for (const language of UI_LANGUAGES) {
+      const file = new URL(`../../web/src/features/issues/locales/${language}.json`, import.meta.url);
+      const web = JSON.parse(await readFile(file, 'utf8')) as {
+        status: Record<string, string>;
+        priority: Record<string, string>;
+      };
+      const names = ISSUE_EXPORT_NAMES[language];
+      expect(names.status, language).toEqual(web.status);
+      expect(names.priority, language).toEqual(web.priority);
+    }
   });
 
   it('xml: a root <issues> of escaped <issue> elements', async () => {

@@ -24,6 +24,12 @@ type Ids = {
   jobPosition: number;
   /** A completed issue in the member's workspace, neither theirs nor assigned to them. */
   issue: number;
+  category: number;
+  textTemplate: number;
+  /** A checklist with one item on that issue, and a template of the organisation. */
+  checklist: number;
+  checklistItem: number;
+  checklistTemplate: number;
 };
 type Refusal = { method: string; url: string; path: (ids: Ids) => string; body?: (ids: Ids) => unknown };
 
@@ -39,6 +45,15 @@ const REFUSED: Refusal[] = [
     body: () => ({ title: 'Renamed issue' }),
   },
   { method: 'DELETE', url: '/issue/:id', path: (i) => `/issue/${i.issue}` },
+  // Attachments: adding needs can_add_attachments (refused before the files are read); the
+  // gallery save edits the issue like PUT.
+  { method: 'POST', url: '/issue/:id/upload', path: (i) => `/issue/${i.issue}/upload` },
+  {
+    method: 'POST',
+    url: '/issue/:id',
+    path: (i) => `/issue/${i.issue}`,
+    body: () => ({ title: 'Renamed issue' }),
+  },
   {
     method: 'POST',
     url: '/issue/:id/worktime-logs',
@@ -192,6 +207,98 @@ const REFUSED: Refusal[] = [
     path: (i) => `/collaboration/${i.collaboration}/reinvite`,
   },
   { method: 'DELETE', url: '/collaboration/:id', path: (i) => `/collaboration/${i.collaboration}` },
+  // Categories: admins only (packages/domain canManageCategories)
+  { method: 'POST', url: '/category', path: () => '/category', body: () => ({ name: 'Roofing' }) },
+  {
+    method: 'PUT',
+    url: '/category/:id',
+    path: (i) => `/category/${i.category}`,
+    body: () => ({ name: 'Renamed' }),
+  },
+  { method: 'DELETE', url: '/category/:id', path: (i) => `/category/${i.category}` },
+  // Text templates: admins and workspace managers (canManageTextTemplates)
+  {
+    method: 'POST',
+    url: '/text-templates',
+    path: () => '/text-templates',
+    body: () => ({ text: 'Checked and cleaned.' }),
+  },
+  {
+    method: 'PUT',
+    url: '/text-templates/:id',
+    path: (i) => `/text-templates/${i.textTemplate}`,
+    body: () => ({ text: 'Rewritten.' }),
+  },
+  { method: 'DELETE', url: '/text-templates/:id', path: (i) => `/text-templates/${i.textTemplate}` },
+  // Checklists of an issue the member only sees (can_edit is false), and template management
+  // (admins and workspace managers: canManageChecklistTemplates).
+  {
+    method: 'POST',
+    url: '/issue/:id/checklists',
+    path: (i) => `/issue/${i.issue}/checklists`,
+    body: () => ({ title: 'Mine now' }),
+  },
+  {
+    method: 'PUT',
+    url: '/issue/:id/checklists/:checklistId',
+    path: (i) => `/issue/${i.issue}/checklists/${i.checklist}`,
+    body: () => ({ title: 'Renamed' }),
+  },
+  {
+    method: 'DELETE',
+    url: '/issue/:id/checklists/:checklistId',
+    path: (i) => `/issue/${i.issue}/checklists/${i.checklist}`,
+  },
+  {
+    method: 'POST',
+    url: '/issue/:id/checklist/:checklistId/items',
+    path: (i) => `/issue/${i.issue}/checklist/${i.checklist}/items`,
+    body: () => ({ title: 'Another step' }),
+  },
+  {
+    method: 'PUT',
+    url: '/issue/:id/checklist/:checklistId/items/:itemId',
+    path: (i) => `/issue/${i.issue}/checklist/${i.checklist}/items/${i.checklistItem}`,
+    body: () => ({ status_id: 2 }),
+  },
+  {
+    method: 'DELETE',
+    url: '/issue/:id/checklist/:checklistId/items/:itemId',
+    path: (i) => `/issue/${i.issue}/checklist/${i.checklist}/items/${i.checklistItem}`,
+  },
+  {
+    method: 'POST',
+    url: '/convert-checklist-item-to-issue-or-subtask/:checklistItemId',
+    path: (i) => `/convert-checklist-item-to-issue-or-subtask/${i.checklistItem}`,
+    body: () => ({ type: 'subtask' }),
+  },
+  {
+    method: 'POST',
+    url: '/issue/:id/assign-checklist-from-template/:checklistTemplateId',
+    path: (i) => `/issue/${i.issue}/assign-checklist-from-template/${i.checklistTemplate}`,
+  },
+  {
+    method: 'POST',
+    url: '/checklist-templates/save-checklist-as-template/:id',
+    path: (i) => `/checklist-templates/save-checklist-as-template/${i.checklist}`,
+  },
+  {
+    method: 'POST',
+    url: '/checklist-templates',
+    path: () => '/checklist-templates',
+    body: () => ({ name: 'Mine', items: [{ title: 'Step' }] }),
+  },
+  {
+    method: 'PUT',
+    url: '/checklist-templates/:id',
+    path: (i) => `/checklist-templates/${i.checklistTemplate}`,
+    body: () => ({ name: 'Renamed' }),
+  },
+  {
+    method: 'DELETE',
+    url: '/checklist-templates/:id',
+    path: (i) => `/checklist-templates/${i.checklistTemplate}`,
+  },
 ];
 
 /** Write routes with ids that a member may call on what they can see (their own things). */
@@ -209,6 +316,7 @@ const MEMBERS_MAY = new Set([
   'POST /issue/:id/takeover', // when member_can_take_over_issue is on
   'POST /issue/:id/duplicate', // whoever sees the issue (000 §6 default allowed)
   'POST /issue/:id/comments', // whoever sees the issue
+  'POST /issue/:id/attachment_comment', // whoever may comment, when attachment comments are on
   'PUT /issue/:id/watchers', // the assignee or the creator (can_edit)
   'POST /issue/:id/links', // as above
   'DELETE /issue/:id/links/:linkId', // as above
@@ -221,7 +329,11 @@ const MEMBERS_MAY = new Set([
 ]);
 
 /** Uploads are multipart; their refusal is covered in the feature tests. */
-const MULTIPART = new Set(['POST /workspace/:id/upload', 'POST /collaboration/:id/upload']);
+const MULTIPART = new Set([
+  'POST /workspace/:id/upload',
+  'POST /collaboration/:id/upload',
+  'POST /issue/:id/checklist/:checklistId/items/:itemId/upload',
+]);
 
 async function snapshot(): Promise<string> {
   const { rows } = await sql<{ name: string }>`
@@ -299,7 +411,51 @@ describe('a plain member', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    const ids: Ids = { workspace, otherUser: admin.id, collaboration, client: org.id, jobPosition, issue };
+    const { id: category } = await server.db
+      .insertInto('categories')
+      .values({ client_id: org.id, name: 'Plumbing', color: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: textTemplate } = await server.db
+      .insertInto('text_templates')
+      .values({ client_id: org.id, text: 'Replaced the seal.', category_id: category, created_by: admin.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: checklist } = await server.db
+      .insertInto('checklists')
+      .values({ client_id: org.id, issue_id: issue, title: 'Handover', position: 0, created_by: admin.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: checklistItem } = await server.db
+      .insertInto('checklist_items')
+      .values({
+        client_id: org.id,
+        checklist_id: checklist,
+        title: 'Close the valve',
+        description: null,
+        status_id: 1,
+        position: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const { id: checklistTemplate } = await server.db
+      .insertInto('checklist_templates')
+      .values({ client_id: org.id, name: 'Handover', category_id: null, created_by: admin.id })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const ids: Ids = {
+      workspace,
+      otherUser: admin.id,
+      collaboration,
+      client: org.id,
+      jobPosition,
+      issue,
+      category,
+      textTemplate,
+      checklist,
+      checklistItem,
+      checklistTemplate,
+    };
     const token = await login(server, member);
 
     const before = await snapshot();

@@ -110,6 +110,51 @@ describe('tenant boundary', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
 
+    const category = await server.db
+      .insertInto('categories')
+      .values({ client_id: ours.org.id, name: 'Plumbing', color: '#1c7ed6' })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const textTemplate = await server.db
+      .insertInto('text_templates')
+      .values({
+        client_id: ours.org.id,
+        text: 'Replaced the seal.',
+        category_id: category.id,
+        created_by: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
+    const checklist = await server.db
+      .insertInto('checklists')
+      .values({
+        client_id: ours.org.id,
+        issue_id: issue.id,
+        title: 'Before handover',
+        position: 0,
+        created_by: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const checklistItem = await server.db
+      .insertInto('checklist_items')
+      .values({
+        client_id: ours.org.id,
+        checklist_id: checklist.id,
+        title: 'Close the valve',
+        description: null,
+        status_id: 1,
+        position: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const checklistTemplate = await server.db
+      .insertInto('checklist_templates')
+      .values({ client_id: ours.org.id, name: 'Handover', category_id: null, created_by: null })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
     // Theirs: an unrelated organisation, calling as its admin (the strongest role they have).
     const stranger = await createTeam(server.db);
     const strangerToken = await login(server, stranger.admin);
@@ -120,6 +165,11 @@ describe('tenant boundary', () => {
       collaboration: collaboration.id,
       client: ours.org.id,
       job_position: position.id,
+      category: category.id,
+      text_template: textTemplate.id,
+      checklist: checklist.id,
+      checklist_item: checklistItem.id,
+      checklist_template: checklistTemplate.id,
     };
 
     const covered: string[] = [];

@@ -1,4 +1,7 @@
+export * from './attachments/attachment.js';
 export * from './auth/auth.js';
+export * from './categories/category.js';
+export * from './checklists/checklist.js';
 export * from './client/client.js';
 export * from './client/client-settings.js';
 export * from './client/config.js';
@@ -16,6 +19,7 @@ export * from './lists/paged.js';
 export * from './menu/menu.js';
 export * from './permissions/access.js';
 export * from './permissions/organisation.js';
+export * from './templates/text-templates.js';
 export * from './users/profile.js';
 export * from './users/user.js';
 export * from './users/user-management.js';

@@ -13,6 +13,16 @@ export const ISSUE_DESCRIPTION_MIN = 10;
 export const PROCESS_NUMBER_LENGTH = 6;
 export const DUPLICATE_TITLE_SUFFIX = ' (Copy)';
 
+/**
+ * Text templates (001 §5, §9): one template's text (our choice, as the long text areas of 000 §5),
+ * at most this many sent to the autocomplete, at most this many suggestions shown, and the typed
+ * characters before suggestions start.
+ */
+export const TEXT_TEMPLATE_TEXT_MAX = 5000;
+export const TEXT_TEMPLATES_LIMIT = 2000;
+export const TEXT_TEMPLATE_PREVIEW_COUNT = 10;
+export const TEXT_TEMPLATE_MIN_QUERY = 3;
+
 export const PAGE_DEFAULT = 1;
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_OPTIONS = [20, 40, 60, 80, 160, 200] as const;
@@ -31,6 +41,15 @@ export const SIDEBAR_EXPANDED_MIN_WIDTH = 1350;
 
 export const ATTACHMENT_MAX_FILE_BYTES = 2_000_000;
 export const ATTACHMENT_MAX_TOTAL_BYTES = 20_000_000;
+/** The attachment gallery of 001 §2 and §9. */
+export const ATTACHMENT_DESCRIPTION_MAX = 255;
+export const GALLERY_DRAG_ACTIVATION_PX = 8;
+export const ATTACHMENT_COMMENT_LOG_MAX_HEIGHT_PX = 350;
+/** An attachment created or changed this recently shows its full file (thumbnails may lag). */
+export const ATTACHMENT_FRESH_MS = 5 * 60_000;
+export const CAROUSEL_MAX_DOTS = 6;
+/** Oversized images are rescaled to this width first, then to two thirds repeatedly. */
+export const IMAGE_RESCALE_START_WIDTH = 1920;
 export const UPLOAD_MAX_FILE_BYTES = 10_000_000;
 export const UPLOAD_MAX_BATCH_BYTES = 20_000_000;
 export const PROFILE_IMAGE_MAX_BYTES = 800_000;

@@ -5,6 +5,10 @@ import * as m0002 from './migrations/0002_people_and_sharing.js';
 import * as m0003 from './migrations/0003_issues.js';
 import * as m0004 from './migrations/0004_issue_list.js';
 import * as m0005 from './migrations/0005_saved_filters.js';
+import * as m0006 from './migrations/0006_attachments.js';
+import * as m0007 from './migrations/0007_checklists.js';
+import * as m0008 from './migrations/0008_text_templates.js';
+import * as m0010 from './migrations/0010_issue_list_indexes.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
@@ -15,6 +19,10 @@ const migrations: Record<string, Migration> = {
   '0003_issues': m0003,
   '0004_issue_list': m0004,
   '0005_saved_filters': m0005,
+  '0006_attachments': m0006,
+  '0007_checklists': m0007,
+  '0008_text_templates': m0008,
+  '0010_issue_list_indexes': m0010,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -87,6 +87,16 @@ export interface CategoriesTable {
   updated_at: Timestamp;
 }
 
+export interface TextTemplatesTable {
+  id: Generated<number>;
+  client_id: number;
+  text: string;
+  category_id: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
 export interface JobPositionsTable {
   id: Generated<number>;
   client_id: number;
@@ -322,6 +332,20 @@ export interface AttachmentsTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
+  /** 'picture' (jpeg, png, gif) or 'document' (0006). */
+  media_type: ColumnType<string, string | undefined, string>;
+  /** 200 and 1024 px wide thumbnails of pictures (0006). */
+  thumbnail_key: ColumnType<string | null, string | null | undefined, string | null>;
+  thumbnail_1024_key: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
+export interface AttachmentCommentsTable {
+  id: Generated<number>;
+  client_id: number;
+  attachment_id: number;
+  user_id: number | null;
+  comment: string;
+  created_at: Timestamp;
 }
 
 export interface SavedFiltersTable {
@@ -337,6 +361,68 @@ export interface SavedFiltersTable {
   updated_at: Timestamp;
 }
 
+/**
+ * Issues per organisation (workspace_id 0) and workspace, kind, status and archived flag,
+ * kept by a trigger (migration 0010): the list's state tab counts.
+ */
+export interface IssueStateCountsTable {
+  client_id: number;
+  workspace_id: number;
+  top_level: boolean;
+  status_id: number;
+  archived: boolean;
+  count: number;
+}
+
+/** One row: bumped by every change to who sees which workspaces (migration 0010). */
+export interface AccessVersionTable {
+  id: ColumnType<boolean, boolean | undefined, never>;
+  version: ColumnType<string, string | number, string | number>;
+}
+
+/** Checklists on issues (migration 0007); `position` is the API's `index`. */
+export interface ChecklistsTable {
+  id: Generated<number>;
+  client_id: number;
+  issue_id: number;
+  title: string;
+  position: number;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChecklistItemsTable {
+  id: Generated<number>;
+  client_id: number;
+  checklist_id: number;
+  title: string;
+  description: string | null;
+  status_id: number;
+  position: number;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChecklistTemplatesTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  category_id: number | null;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface ChecklistTemplateItemsTable {
+  id: Generated<number>;
+  client_id: number;
+  template_id: number;
+  title: string;
+  description: string | null;
+  position: number;
+}
+
 export interface Database {
   clients: ClientsTable;
   users: UsersTable;
@@ -344,6 +430,7 @@ export interface Database {
   workspaces: WorkspacesTable;
   workspace_users: WorkspaceUsersTable;
   categories: CategoriesTable;
+  text_templates: TextTemplatesTable;
   job_positions: JobPositionsTable;
   activity_log: ActivityLogTable;
   mail_outbox: MailOutboxTable;
@@ -364,5 +451,12 @@ export interface Database {
   worktime_logs: WorktimeLogsTable;
   issue_timers: IssueTimersTable;
   attachments: AttachmentsTable;
+  attachment_comments: AttachmentCommentsTable;
   saved_filters: SavedFiltersTable;
+  issue_state_counts: IssueStateCountsTable;
+  access_version: AccessVersionTable;
+  checklists: ChecklistsTable;
+  checklist_items: ChecklistItemsTable;
+  checklist_templates: ChecklistTemplatesTable;
+  checklist_template_items: ChecklistTemplateItemsTable;
 }

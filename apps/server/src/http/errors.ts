@@ -10,6 +10,8 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
+    /** Uploads: each refused file with its key. */
+    readonly files?: Array<{ name: string; key: string }>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -42,6 +44,7 @@ export function registerErrorHandling(app: FastifyInstance): void {
         error: error.key,
         message: error.message,
         ...(error.fields ? { fields: error.fields } : {}),
+        ...(error.files ? { files: error.files } : {}),
       };
       if (error.headers) reply.headers(error.headers);
       return reply.status(error.statusCode).send(body);

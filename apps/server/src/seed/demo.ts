@@ -141,6 +141,80 @@ export async function seedDemoIfEmpty(db: Kysely<Database>): Promise<boolean> {
       .execute();
     const userId = (email: string) => users.find((u) => u.email === email)?.id as number;
 
+    // Text templates the autocomplete offers in descriptions and comments (001 §2).
+    const categoryIds = new Map(
+      (
+        await trx.selectFrom('categories').select(['id', 'name']).where('client_id', '=', clientId).execute()
+      ).map((c) => [c.name, c.id]),
+    );
+    await trx
+      .insertInto('text_templates')
+      .values(
+        [
+          ['Replaced the faulty fuse and tested every socket on the circuit.', 'Electrical'],
+          ['Checked the wiring; no fault found, the breaker was reset.', 'Electrical'],
+          ['Replaced the seal and tested the connection for leaks.', 'Plumbing'],
+          ['Cleared the blocked drain and flushed the pipe with hot water.', 'Plumbing'],
+          ['Cleaned the floor and the surfaces and emptied the bins.', 'Cleaning'],
+          ['Replaced the air filter and checked the airflow.', 'HVAC'],
+          ['Area secured and marked; please keep clear until the repair is done.', 'Safety'],
+          ['Waiting for the spare part; work continues once it arrives.', null],
+        ].map(([text, category]) => ({
+          client_id: clientId,
+          text: text as string,
+          category_id: category ? (categoryIds.get(category) ?? null) : null,
+          created_by: userId('admin@demo.test'),
+        })),
+      )
+      .execute();
+
+    // Checklist templates to assign to issues (001 §2 "Checklists and templates").
+    for (const [name, category, items] of [
+      [
+        'Monthly fire safety round',
+        'Safety',
+        [
+          'Check every extinguisher seal and pressure',
+          'Test the emergency lighting',
+          'Walk the escape routes',
+          'Sign the inspection log',
+        ],
+      ],
+      [
+        'Room handover after repair',
+        'Cleaning',
+        [
+          'Remove tools and packaging',
+          'Clean the work area',
+          'Photograph the finished repair',
+          'Tell the room owner',
+        ],
+      ],
+    ] as const) {
+      const template = await trx
+        .insertInto('checklist_templates')
+        .values({
+          client_id: clientId,
+          name,
+          category_id: categoryIds.get(category) ?? null,
+          created_by: userId('admin@demo.test'),
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await trx
+        .insertInto('checklist_template_items')
+        .values(
+          items.map((title, position) => ({
+            client_id: clientId,
+            template_id: template.id,
+            title,
+            description: null,
+            position,
+          })),
+        )
+        .execute();
+    }
+
     // Insert the tree level by level so children know their parent's id.
     const ids = new Map<string, number>();
     let level: Array<{ node: Tree; parentId: number | null }> = WORKSPACES.map((node) => ({

@@ -2,10 +2,13 @@ import { Box, Loader } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { useAuth } from '../features/auth/session-store';
+import { categoryPages } from '../features/categories/routes';
+import { checklistTemplatePages } from '../features/checklist-templates/routes';
 import { collaborationPages } from '../features/collaborations/routes';
 import { issuePages } from '../features/issues/routes';
 import { NotAvailablePage } from '../features/placeholder/NotAvailablePage';
 import { profilePages } from '../features/profiles/routes';
+import { textTemplatePages } from '../features/text-templates/routes';
 import { workspacePages } from '../features/workspaces/routes';
 import { isChunkLoadError, reloadAfterChunkError } from './chunk-reload';
 import { CrashScreen } from './crash/CrashScreen';
@@ -20,7 +23,15 @@ function Reloading() {
 
 /** Pages that features have built, by path; every other planned path shows "not available yet". */
 const builtPages = new Map<string, FeaturePage>(
-  [...workspacePages, ...profilePages, ...collaborationPages, ...issuePages].map((page) => [page.path, page]),
+  [
+    ...workspacePages,
+    ...profilePages,
+    ...collaborationPages,
+    ...issuePages,
+    ...checklistTemplatePages,
+    ...categoryPages,
+    ...textTemplatePages,
+  ].map((page) => [page.path, page]),
 );
 
 /** Lazy page module; a chunk that fails to load reloads the page once (throttled), else crashes. */

@@ -1,12 +1,14 @@
 import { z } from 'zod';
 import { ISSUE_STATUSES } from '../issues/statuses.js';
 import { MENU_ITEMS } from '../menu/menu.js';
+import { ZTextTemplateSuggestionSchema } from '../templates/text-templates.js';
 import { ZClientSchema } from './client.js';
 
 /** Parts GET config?get_only=... may name (000 §7). */
 export const CONFIG_PARTS = [
   'client',
   'categories',
+  'templates',
   'menu',
   'issue_flow',
   'filters',
@@ -32,6 +34,8 @@ export const ZConfigResponseSchema = z
   .object({
     client: ZClientSchema.optional(),
     categories: z.array(ZCategorySchema).optional(),
+    /** Text templates for the autocomplete (001 §9: at most 2000), newest first. */
+    templates: z.array(ZTextTemplateSuggestionSchema).optional(),
     menu: z.array(z.object({ key: z.enum(MENU_ITEMS.map((m) => m.key)), path: z.string() })).optional(),
     issue_flow: z
       .object({

@@ -12,6 +12,12 @@ export const ZErrorBodySchema = z
       .record(z.string(), z.string())
       .optional()
       .describe('Per-field error keys, e.g. {"email": "invalid_format"}'),
+    files: z
+      .array(z.object({ name: z.string(), key: z.string() }))
+      .optional()
+      .describe(
+        'Uploads: each refused file by name with its error key (file_type_not_allowed, file_too_big, ...)',
+      ),
   })
   .meta({ id: 'ErrorBody' });
 

@@ -30,6 +30,8 @@ export const ERROR_KEYS = [
   'image_too_small',
   'file_type_not_allowed',
   'file_too_big',
+  // attachments (000 §5 Uploads, 001 §9)
+  'total_limit_exceeded',
   'collaboration_already_exists',
   'invitation_not_pending',
   'own_company_email',
@@ -62,6 +64,8 @@ export const ERROR_KEYS = [
   'description_too_short',
   'worktime_not_editable',
   'assignee_not_available',
+  // categories
+  'category_name_taken',
   // generic
   'not_found',
   'entity_does_not_exist',

@@ -35,6 +35,7 @@ describe('readIssueListQuery', () => {
       ),
     );
     expect(q).toEqual({
+      ...DEFAULT_ISSUE_LIST_QUERY,
       page: 3,
       paginate_by: 160,
       issue_state: 'in_review',
@@ -92,6 +93,55 @@ describe('readIssueListQuery', () => {
     expect(readIssueListQuery(new URLSearchParams('priority_id=2&priority_id=4')).priority_id).toEqual([
       2, 4,
     ]);
+  });
+
+  it('reads the people, company, position, schedule, asset, rating and favourite-workspace filters', () => {
+    const q = readIssueListQuery(
+      new URLSearchParams(
+        'users=1,2&watchers=3&worked_on_by=4&assignee_companies=5&reporter_companies=6&watcher_companies=7&worked_on_by_companies=8&collaborators=9,10&externals=11&job_positions=12&schedule_id=13&asset_ids=14,15&rating=0,1,5,6&filter_ws=1&workspace_id=16&workspaces=17&category_id=18',
+      ),
+    );
+    expect(q).toEqual({
+      ...DEFAULT_ISSUE_LIST_QUERY,
+      users: [1, 2],
+      watchers: [3],
+      worked_on_by: [4],
+      assignee_companies: [5],
+      reporter_companies: [6],
+      watcher_companies: [7],
+      worked_on_by_companies: [8],
+      collaborators: [9, 10],
+      externals: [11],
+      job_positions: [12],
+      schedule_id: [13],
+      asset_ids: [14, 15],
+      rating: [1, 5],
+      filter_ws: 1,
+      workspaces: [17, 16],
+      categories: [18],
+    });
+    // Written back under the list names (workspace_id and category_id join the lists).
+    expect(issueListQueryToParams(q)).toEqual({
+      users: '1,2',
+      watchers: '3',
+      worked_on_by: '4',
+      assignee_companies: '5',
+      reporter_companies: '6',
+      watcher_companies: '7',
+      worked_on_by_companies: '8',
+      collaborators: '9,10',
+      externals: '11',
+      job_positions: '12',
+      schedule_id: '13',
+      asset_ids: '14,15',
+      rating: '1,5',
+      filter_ws: '1',
+      workspaces: '17,16',
+      categories: '18',
+    });
+    expect(readIssueListQuery({ rating: '9', filter_ws: 'yes', users: ',,', externals: 'a' })).toEqual(
+      DEFAULT_ISSUE_LIST_QUERY,
+    );
   });
 
   it('cuts a long search', () => {

@@ -131,7 +131,48 @@ export type IssueListQuery = {
   sort_direction: IssueSortDirection;
   /** Only these issues ('view all' after a bulk action, 000 §2); empty: no id filter. */
   ids: number[];
+  /** People in any role: assignee, reporter, watcher or worked on (work time logged). */
+  users: number[];
+  watchers: number[];
+  /** People who logged work time on the issue. */
+  worked_on_by: number[];
+  /** Company (organisation) ids: the assignee / reporter / a watcher / a worker belongs to one. */
+  assignee_companies: number[];
+  reporter_companies: number[];
+  watcher_companies: number[];
+  worked_on_by_companies: number[];
+  /** Partner company ids: someone of that company in any of the four roles. */
+  collaborators: number[];
+  /** Partner people (the picker's externals) in any role. */
+  externals: number[];
+  /** Job position ids of the assignee. */
+  job_positions: number[];
+  schedule_id: number[];
+  asset_ids: number[];
+  /** 1..5. */
+  rating: number[];
+  /** 1: only the caller's favourite workspaces (with their sub-workspaces when include_sub_ws). */
+  filter_ws: 0 | 1;
 };
+
+/** The people and company filters (each an id list), in the order the filter bar offers them. */
+export const ISSUE_PEOPLE_FILTER_KEYS = [
+  'users',
+  'assignees',
+  'reporters',
+  'watchers',
+  'worked_on_by',
+] as const;
+export const ISSUE_COMPANY_FILTER_KEYS = [
+  'collaborators',
+  'assignee_companies',
+  'reporter_companies',
+  'watcher_companies',
+  'worked_on_by_companies',
+] as const;
+
+/** Ratings a list can filter by (000 §5). */
+export const ISSUE_LIST_RATINGS = [1, 2, 3, 4, 5] as const;
 
 export const DEFAULT_ISSUE_LIST_QUERY: IssueListQuery = {
   page: PAGE_DEFAULT,
@@ -152,6 +193,20 @@ export const DEFAULT_ISSUE_LIST_QUERY: IssueListQuery = {
   sort_by: null,
   sort_direction: DEFAULT_ISSUE_SORT_DIRECTION,
   ids: [],
+  users: [],
+  watchers: [],
+  worked_on_by: [],
+  assignee_companies: [],
+  reporter_companies: [],
+  watcher_companies: [],
+  worked_on_by_companies: [],
+  collaborators: [],
+  externals: [],
+  job_positions: [],
+  schedule_id: [],
+  asset_ids: [],
+  rating: [],
+  filter_ws: 0,
 };
 
 type RawQuery = URLSearchParams | Record<string, unknown> | null | undefined;
@@ -234,14 +289,15 @@ export function readIssueListQuery(raw: RawQuery): IssueListQuery {
     paginate_by: (PAGE_SIZE_OPTIONS as readonly number[]).includes(pageSize) ? pageSize : PAGE_SIZE_DEFAULT,
     issue_state: oneOf(get('issue_state'), ISSUE_STATE_TAB_IDS, DEFAULT_ISSUE_STATE_TAB),
     search: get('search').slice(0, ISSUE_SEARCH_MAX).trim(),
-    workspaces: idList(get('workspaces')),
+    // workspace_id and category_id (single, 000 §3) join the lists.
+    workspaces: idList(`${get('workspaces')},${get('workspace_id')}`),
     include_sub_ws: flag(get('include_sub_ws')),
     assignees: idList(get('assignees'), { allowZero: true }),
     reporters: idList(get('reporters')),
     priority_id: idList(get('priority_id')).filter((p) =>
       (ISSUE_LIST_PRIORITIES as readonly number[]).includes(p),
     ),
-    categories: idList(get('categories')),
+    categories: idList(`${get('categories')},${get('category_id')}`),
     issue_type: (ISSUE_TYPES as readonly string[]).includes(get('issue_type'))
       ? (get('issue_type') as IssueType)
       : null,
@@ -252,8 +308,39 @@ export function readIssueListQuery(raw: RawQuery): IssueListQuery {
     sort_by: (ISSUE_SORT_BY as readonly string[]).includes(sortBy) ? (sortBy as IssueSortBy) : null,
     sort_direction: oneOf(get('sort_direction'), ISSUE_SORT_DIRECTIONS, DEFAULT_ISSUE_SORT_DIRECTION),
     ids: idList(get('ids')),
+    users: idList(get('users')),
+    watchers: idList(get('watchers')),
+    worked_on_by: idList(get('worked_on_by')),
+    assignee_companies: idList(get('assignee_companies')),
+    reporter_companies: idList(get('reporter_companies')),
+    watcher_companies: idList(get('watcher_companies')),
+    worked_on_by_companies: idList(get('worked_on_by_companies')),
+    collaborators: idList(get('collaborators')),
+    externals: idList(get('externals')),
+    job_positions: idList(get('job_positions')),
+    schedule_id: idList(get('schedule_id')),
+    asset_ids: idList(get('asset_ids')),
+    rating: idList(get('rating')).filter((r) => (ISSUE_LIST_RATINGS as readonly number[]).includes(r)),
+    filter_ws: flag(get('filter_ws')),
   };
 }
+
+/** The id-list filters added after the first list (each written as itself, comma-joined). */
+const ISSUE_LIST_EXTRA_ID_KEYS = [
+  'users',
+  'watchers',
+  'worked_on_by',
+  'assignee_companies',
+  'reporter_companies',
+  'watcher_companies',
+  'worked_on_by_companies',
+  'collaborators',
+  'externals',
+  'job_positions',
+  'schedule_id',
+  'asset_ids',
+  'rating',
+] as const satisfies ReadonlyArray<keyof IssueListQuery>;
 
 /**
  * The query as URL parameters, leaving out defaults (for the web's URL and the envelope's page
@@ -280,6 +367,10 @@ export function issueListQueryToParams(query: IssueListQuery): Record<string, st
   if (query.sort_by) out.sort_by = query.sort_by;
   if (query.sort_direction !== d.sort_direction) out.sort_direction = query.sort_direction;
   if (query.ids.length) out.ids = query.ids.join(',');
+  for (const key of ISSUE_LIST_EXTRA_ID_KEYS) {
+    if (query[key].length) out[key] = query[key].join(',');
+  }
+  if (query.filter_ws) out.filter_ws = '1';
   return out;
 }
 
@@ -331,6 +422,26 @@ export const ZIssueListQuerySchema = z
     sort_by: param.describe(ISSUE_SORT_BY.join('|')),
     sort_direction: param.describe('asc|desc'),
     ids: param.describe('comma-joined issue ids (only these issues)'),
+    workspace_id: param.describe('a workspace id (joins workspaces)'),
+    category_id: param.describe('a category id (joins categories)'),
+    users: param.describe('comma-joined user ids: assignee, reporter, watcher or worked on, any of them'),
+    watchers: param.describe('comma-joined user ids watching the issue'),
+    worked_on_by: param.describe('comma-joined user ids who logged work time on the issue'),
+    assignee_companies: param.describe('comma-joined company ids: the assignee belongs to one'),
+    reporter_companies: param.describe('comma-joined company ids: the reporter belongs to one'),
+    watcher_companies: param.describe('comma-joined company ids: a watcher belongs to one'),
+    worked_on_by_companies: param.describe(
+      'comma-joined company ids: someone who logged work time belongs to one',
+    ),
+    collaborators: param.describe('comma-joined partner company ids: someone of it in any of the four roles'),
+    externals: param.describe("comma-joined partner user ids (the picker's externals tab), any role"),
+    job_positions: param.describe('comma-joined job position ids of the assignee'),
+    schedule_id: param.describe('comma-joined schedule ids'),
+    asset_ids: param.describe('comma-joined asset ids'),
+    rating: param.describe('1..5, comma-joined'),
+    filter_ws: param.describe(
+      "0|1: 1 = only the caller's favourite workspaces (and sub-workspaces with include_sub_ws)",
+    ),
   })
   .meta({ id: 'IssueListQuery' });
 

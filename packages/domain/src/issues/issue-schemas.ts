@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZAttachmentOrderSchema, ZAttachmentSchema } from '../attachments/attachment.js';
 import { UI_LANGUAGES } from '../i18n/languages.js';
 import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT, TEXT_FIELD_MAX } from '../limits.js';
 import { pagedEnvelope } from '../lists/paged.js';
@@ -215,6 +216,8 @@ export const ZUpdateIssueRequestSchema = z
       .max(5, 'invalid_format')
       .nullable()
       .optional(),
+    /** The gallery's new order: [{id, index}] of this issue's attachments. */
+    attachments: ZAttachmentOrderSchema.optional(),
   })
   .meta({ id: 'UpdateIssueRequest' });
 export type UpdateIssueRequest = z.input<typeof ZUpdateIssueRequestSchema>;
@@ -327,8 +330,8 @@ export const ZIssueSchema = z
     parent_id: ZId.nullable(),
     children: z.array(z.object({ id: ZId, title: z.string(), status_id: ZStatusId })),
     open_subtasks_count: z.number().int(),
-    /** Attachments arrive with uploads; empty until then. */
-    attachments: z.array(z.never()),
+    /** Sorted by index (001 §9). */
+    attachments: z.array(ZAttachmentSchema),
     start_date: z.string().nullable(),
     due_date: z.string().nullable(),
     schedule_id: ZId.nullable(),
@@ -503,6 +506,8 @@ export const ZIssueCommentSchema = z
     user: ZPersonWithImage.nullable(),
     created_at: z.string(),
     updated_at: z.string(),
+    /** Files sent with the comment (POST issue/{id}/comments as multipart). */
+    attachments: z.array(ZAttachmentSchema).optional(),
   })
   .meta({ id: 'IssueComment' });
 export type IssueComment = z.infer<typeof ZIssueCommentSchema>;

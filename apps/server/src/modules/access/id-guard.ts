@@ -10,7 +10,19 @@ import { findIssueGrant, findWorkspaceGrant } from './workspace-access.js';
  * declarations from the router, so a new route is covered the day it is added.
  * 'token' marks a parameter that is a secret or a fixed word, not a tenant id.
  */
-export type IdKind = 'workspace' | 'issue' | 'user' | 'collaboration' | 'client' | 'job_position' | 'token';
+export type IdKind =
+  | 'workspace'
+  | 'issue'
+  | 'user'
+  | 'collaboration'
+  | 'client'
+  | 'job_position'
+  | 'category'
+  | 'text_template'
+  | 'checklist'
+  | 'checklist_item'
+  | 'checklist_template'
+  | 'token';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -63,6 +75,53 @@ async function isVisible(ctx: AppContext, auth: Caller, kind: IdKind, id: number
     case 'job_position': {
       const row = await ctx.db
         .selectFrom('job_positions')
+        .select('id')
+        .where('id', '=', id)
+        .where('client_id', '=', auth.clientId)
+        .executeTakeFirst();
+      return !!row;
+    }
+    // Categories and text templates belong to one organisation and are read by all its people.
+    case 'category': {
+      const row = await ctx.db
+        .selectFrom('categories')
+        .select('id')
+        .where('id', '=', id)
+        .where('client_id', '=', auth.clientId)
+        .executeTakeFirst();
+      return !!row;
+    }
+    case 'text_template': {
+      const row = await ctx.db
+        .selectFrom('text_templates')
+        .select('id')
+        .where('id', '=', id)
+        .where('client_id', '=', auth.clientId)
+        .executeTakeFirst();
+      return !!row;
+    }
+    // A checklist and its items are as visible as the issue they belong to.
+    case 'checklist': {
+      const row = await ctx.db
+        .selectFrom('checklists')
+        .select('issue_id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return !!row && !!(await findIssueGrant(ctx.db, auth, row.issue_id));
+    }
+    case 'checklist_item': {
+      const row = await ctx.db
+        .selectFrom('checklist_items as ci')
+        .innerJoin('checklists as c', 'c.id', 'ci.checklist_id')
+        .select('c.issue_id')
+        .where('ci.id', '=', id)
+        .executeTakeFirst();
+      return !!row && !!(await findIssueGrant(ctx.db, auth, row.issue_id));
+    }
+    // Checklist templates are the organisation's own, read by all its people.
+    case 'checklist_template': {
+      const row = await ctx.db
+        .selectFrom('checklist_templates')
         .select('id')
         .where('id', '=', id)
         .where('client_id', '=', auth.clientId)

@@ -143,3 +143,172 @@ export async function findIssueGrant(
       WHERE i.id = ${issueId} AND ${issueVisibleSql(auth)}`.execute(db);
   return rows[0];
 }
+
+/**
+ * The workspaces a user may see as id lists (the same grants as accessibleWorkspacesSql), for
+ * the issue list: `workspace_id = ANY(...)` lets the planner read issues in page order from an
+ * index instead of joining the grants to every issue.
+ */
+export type VisibleWorkspaces = {
+  /** The organisations owning the visible workspaces. */
+  clientIds: number[];
+  /** Workspaces whose issues the user sees in full. */
+  full: number[];
+  /** Workspaces of a partner with limited access: only issues the user is assigned to, reported or watches. */
+  limited: number[];
+  /**
+   * Every workspace (any state) of the organisations in clientIds, when that is one organisation:
+   * the workspaces not visible are those not in `full`, so counts over nearly all workspaces can
+   * be read as the organisation's total minus the few others.
+   */
+  clientWorkspaceIds: number[];
+  /** See hiddenClientWorkspaces (computed once per copy). */
+  hidden: number[] | undefined;
+  /** The tree of those workspaces: children by parent id, and which are deleted. */
+  children: Map<number, number[]>;
+  deleted: Set<number>;
+};
+
+type VisibleCacheEntry = { version: string; value: VisibleWorkspaces };
+// Per database handle (tests run several apps in one process); bounded, as a cache.
+const visibleCache = new WeakMap<object, Map<string, VisibleCacheEntry>>();
+const VISIBLE_CACHE_MAX = 5_000;
+
+/**
+ * The access version (migration 0010): every change to the workspace tree, the workspace roles or
+ * the collaborations bumps it in its own transaction, so a copy stamped with the version read
+ * now is exactly what accessibleWorkspacesSql would answer now.
+ */
+export function accessVersionSql(): RawBuilder<string> {
+  return sql<string>`(SELECT version::text FROM access_version)`;
+}
+
+/** The visible workspaces at this access version, from memory when already read at it. */
+export async function loadVisibleWorkspaces(
+  db: Kysely<Database>,
+  auth: Pick<Auth, 'userId' | 'clientId' | 'role'>,
+  accessVersion: string,
+): Promise<VisibleWorkspaces> {
+  let cache = visibleCache.get(db);
+  if (!cache) {
+    cache = new Map();
+    visibleCache.set(db, cache);
+  }
+  const key = `${auth.userId}:${auth.clientId}:${auth.role}`;
+  const cached = cache.get(key);
+  if (cached && cached.version === accessVersion) return cached.value;
+
+  const grants = await loadWorkspaceGrants(db, auth);
+  const clientIds = [...new Set([...grants.values()].map((g) => g.client_id))];
+  const full: number[] = [];
+  const limited: number[] = [];
+  for (const grant of grants.values())
+    (grant.access_type === 'limited' ? limited : full).push(grant.workspace_id);
+  let clientWorkspaceIds: number[] = [];
+  const children = new Map<number, number[]>();
+  const deleted = new Set<number>();
+  if (clientIds.length === 1) {
+    const rows = await db
+      .selectFrom('workspaces')
+      .select(['id', 'parent_id', 'deleted_at'])
+      .where('client_id', '=', clientIds[0] as number)
+      .execute();
+    clientWorkspaceIds = rows.map((r) => r.id);
+    for (const row of rows) {
+      if (row.deleted_at) deleted.add(row.id);
+      if (row.parent_id !== null)
+        children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row.id]);
+    }
+  }
+  const value: VisibleWorkspaces = {
+    clientIds,
+    full,
+    limited,
+    clientWorkspaceIds,
+    hidden: undefined,
+    children,
+    deleted,
+  };
+  value.hidden = hiddenClientWorkspaces(value);
+  if (cache.size >= VISIBLE_CACHE_MAX) cache.clear();
+  // Stamped with the version read before the grants: a change after that read shows as a newer
+  // version next time, so this copy is never used past a change.
+  cache.set(key, { version: accessVersion, value });
+  return value;
+}
+
+/**
+ * With one organisation and full access only: its workspaces the user may not see (deleted ones,
+ * for an admin), so "visible" can be written as "not one of these". undefined otherwise.
+ */
+export function hiddenClientWorkspaces(
+  visible: Pick<VisibleWorkspaces, 'clientIds' | 'limited' | 'full' | 'clientWorkspaceIds'>,
+): number[] | undefined {
+  if (visible.clientIds.length !== 1 || visible.limited.length) return undefined;
+  const full = new Set(visible.full);
+  return visible.clientWorkspaceIds.filter((id) => !full.has(id));
+}
+
+/**
+ * The workspaces and everything below them that is not deleted (as the list's include_sub_ws
+ * reads it), from the tree kept with the visible workspaces; undefined when some id is not in
+ * that tree (another organisation's), so the caller asks the database.
+ */
+export function subtreeOf(visible: VisibleWorkspaces, ids: readonly number[]): number[] | undefined {
+  const known = new Set(visible.clientWorkspaceIds);
+  if (!ids.every((id) => known.has(id))) return undefined;
+  const out = new Set<number>();
+  const queue = ids.filter((id) => !visible.deleted.has(id));
+  while (queue.length) {
+    const id = queue.pop() as number;
+    if (out.has(id)) continue;
+    out.add(id);
+    for (const child of visible.children.get(id) ?? []) if (!visible.deleted.has(child)) queue.push(child);
+  }
+  return [...out];
+}
+
+/** A Postgres int[] literal: one parameter however many ids (both drivers send it as text). */
+export const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/**
+ * issueVisibleSql for an issue row `i` checked against VisibleWorkspaces instead of a join with
+ * the grants: the same rule (limited partners see only their own, reported or watched issues).
+ */
+export function issueInVisibleWorkspacesSql(
+  auth: Pick<Auth, 'userId'>,
+  visible: VisibleWorkspaces,
+  /** Only these workspaces (a filter), as one list with the visible ones. */
+  within?: readonly number[],
+): RawBuilder<boolean> {
+  if (within) {
+    const wanted = new Set(within);
+    visible = {
+      ...visible,
+      full: visible.full.filter((id) => wanted.has(id)),
+      limited: visible.limited.filter((id) => wanted.has(id)),
+      hidden: undefined,
+    };
+    if (!visible.full.length && !visible.limited.length) return sql<boolean>`false`;
+  }
+  if (!visible.clientIds.length) return sql<boolean>`false`;
+  const clients =
+    visible.clientIds.length === 1
+      ? sql<boolean>`i.client_id = ${visible.clientIds[0]}`
+      : sql<boolean>`i.client_id = ANY(${intArray(visible.clientIds)})`;
+  const parts: RawBuilder<boolean>[] = [];
+  // The shorter list (an admin sees nearly every workspace): fewer ids to send and plan with.
+  const hidden = visible.hidden;
+  if (hidden && hidden.length < visible.full.length) {
+    parts.push(sql<boolean>`i.workspace_id <> ALL(${intArray(hidden)})`);
+  } else if (visible.full.length) {
+    parts.push(sql<boolean>`i.workspace_id = ANY(${intArray(visible.full)})`);
+  }
+  if (visible.limited.length) {
+    parts.push(sql<boolean>`(i.workspace_id = ANY(${intArray(visible.limited)}) AND (
+      i.assignee_id = ${auth.userId}
+      OR i.created_by = ${auth.userId}
+      OR EXISTS (SELECT 1 FROM issue_watchers iw WHERE iw.issue_id = i.id AND iw.user_id = ${auth.userId})))`);
+  }
+  return sql<boolean>`(i.deleted_at IS NULL AND ${clients} AND (${sql.join(parts, sql` OR `)}))`;
+}

@@ -13,6 +13,7 @@ import type { Auth } from '../../http/authenticate.js';
 import { presentClient } from '../clients/client-presenter.js';
 import { findClient, listCategories } from '../clients/client-queries.js';
 import { listSavedFilters } from '../filters/filter-service.js';
+import { listTextTemplateSuggestions } from '../templates/text-template-service.js';
 import { loadSessionUser } from '../users/session-user.js';
 
 const ZOnboarding = z.object({
@@ -32,6 +33,7 @@ export async function loadConfig(
   if (!clientRow) return config;
   if (want.has('client')) config.client = presentClient(clientRow);
   if (want.has('categories')) config.categories = await listCategories(ctx.db, auth.clientId);
+  if (want.has('templates')) config.templates = await listTextTemplateSuggestions(ctx, auth.clientId);
   if (want.has('menu')) {
     config.menu = buildMenu(
       readClientSettings(clientRow.settings),

@@ -17,6 +17,8 @@ import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { authOf, requireUser } from '../../http/authenticate.js';
 import { errorResponses, typed } from '../../http/route-helpers.js';
+import { withFileCleanup } from '../attachments/attachment-service.js';
+import { prepareUploads } from '../attachments/attachment-upload.js';
 import {
   archiveIssue,
   archiveIssues,
@@ -29,6 +31,7 @@ import {
   unarchiveIssue,
 } from './issue-action-service.js';
 import { duplicateIssue, multiDuplicate } from './issue-duplicate-service.js';
+import { attachmentFormOf, readIssueFormBody } from './issue-form.js';
 import { issueId, security, tags, ZIssueParams } from './issue-route-common.js';
 
 /** Status actions, menu actions (single and bulk) and duplicates (000 §2 "Issue action menu", §7). */
@@ -41,17 +44,27 @@ export function issueActionRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       onRequest: loggedIn,
       config: issueId,
+      // Mark done with the required photo (001 §4 "photo required"): multipart with attachments[n][file].
+      preValidation: async (request) => {
+        if (request.isMultipart()) (request as { body: unknown }).body = await readIssueFormBody(request);
+      },
       schema: {
         tags,
         summary:
-          'A status button: accept (5), decline (4, note), start (6), mark done (7, worktime_seconds), decline review (6, note), complete (8)',
+          'A status button: accept (5), decline (4, note), start (6), mark done (7, worktime_seconds), decline review (6, note), complete (8). As multipart, files in attachments[n][file] are added first and count as the required attachment.',
         security,
+        consumes: ['application/json', 'multipart/form-data'],
         params: ZIssueParams,
         body: ZIssueStatusRequestSchema,
         response: { 200: ZIssueSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    (request) => changeIssueStatus(ctx, authOf(request), request.params.id, request.body),
+    async (request) => {
+      const files = await prepareUploads(attachmentFormOf(request).uploads);
+      return withFileCleanup(ctx, (written) =>
+        changeIssueStatus(ctx, authOf(request), request.params.id, request.body, { files, written }),
+      );
+    },
   );
 
   const single: Array<[string, string, (ctx: AppContext, auth: Auth, id: number) => Promise<Issue>]> = [

@@ -11,6 +11,7 @@ import {
   ISSUE_STATUS,
   type Issue,
   type IssueStatusId,
+  issuePermissions,
   type QuickCompleteResponse,
   type ReassignIssuesResponse,
   type RuleResult,
@@ -21,8 +22,10 @@ import {
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
-import { AppError } from '../../http/errors.js';
+import { AppError, forbidden } from '../../http/errors.js';
 import { logActivity } from '../activity/activity-log.js';
+import { storeAttachments } from '../attachments/attachment-service.js';
+import type { PreparedUpload } from '../attachments/attachment-upload.js';
 import { enforce, type LoadedIssue, loadIssue, ruleMessage } from './issue-context.js';
 import { type Db, findAvailableAssigneeIds, findPersonAccessRole } from './issue-queries.js';
 import { presentAfterWrite, softDeleteIssue } from './issue-service.js';
@@ -116,12 +119,33 @@ export async function changeIssueStatus(
   auth: Auth,
   id: number,
   input: StatusInput,
+  attachments: { files: PreparedUpload[]; written: string[] } = { files: [], written: [] },
 ): Promise<Issue> {
   return act(ctx, auth, id, async (trx, loaded, now) => {
     const from = loaded.row.status_id as IssueStatusId;
     const to = input.status_id;
     const note = input.note?.trim() || undefined;
-    enforce(checkStatusChange(loaded.rules, to, { note, worktime_seconds: input.worktime_seconds }));
+    const withFiles = attachments.files.length > 0;
+    enforce(
+      checkStatusChange(loaded.rules, to, {
+        note,
+        worktime_seconds: input.worktime_seconds,
+        has_new_attachment: withFiles,
+      }),
+    );
+    if (withFiles) {
+      if (!issuePermissions(loaded.rules).can_add_attachments) {
+        throw forbidden('You may not add attachments to this issue');
+      }
+      await storeAttachments(ctx, trx, {
+        clientId: loaded.row.client_id,
+        ownerType: 'issue',
+        ownerId: id,
+        userId: auth.userId,
+        files: attachments.files,
+        written: attachments.written,
+      });
+    }
     const closing = to === ISSUE_STATUS.inReview || to === ISSUE_STATUS.completed;
     if (input.worktime_seconds && !closing && !canEditWorktime(loaded.rules)) {
       throw new AppError(403, 'worktime_not_editable', ruleMessage('worktime_not_editable'));

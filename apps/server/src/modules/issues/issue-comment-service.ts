@@ -1,4 +1,5 @@
 import {
+  type Attachment,
   buildPage,
   fullName,
   type Issue,
@@ -12,8 +13,11 @@ import type { Auth } from '../../http/authenticate.js';
 import { fieldError, forbidden, notFound } from '../../http/errors.js';
 import { fileUrl } from '../../storage/file-storage.js';
 import { logActivity } from '../activity/activity-log.js';
+import { presentAttachments } from '../attachments/attachment-presenter.js';
+import { storeAttachments } from '../attachments/attachment-service.js';
+import type { PreparedUpload } from '../attachments/attachment-upload.js';
 import { addComment } from './issue-action-service.js';
-import { loadIssue } from './issue-context.js';
+import { type LoadedIssue, loadIssue } from './issue-context.js';
 import { findPersonAccessRole } from './issue-queries.js';
 import { presentAfterWrite, replaceWatchers } from './issue-service.js';
 
@@ -29,9 +33,10 @@ type CommentRow = {
   profile_image: string | null;
 };
 
-function presentComment(row: CommentRow): IssueComment {
+function presentComment(row: CommentRow, attachments: Map<number, Attachment[]>): IssueComment {
   return {
     id: row.id,
+    attachments: attachments.get(row.id) ?? [],
     comment: row.comment,
     user:
       row.user_id !== null && row.first_name !== null
@@ -58,7 +63,8 @@ export async function listComments(
   query: IssuePageQuery,
   path: string,
 ) {
-  const { row } = await loadIssue(ctx.db, auth, id);
+  const loaded = await loadIssue(ctx.db, auth, id);
+  const { row } = loaded;
   const base = ctx.db
     .selectFrom('issue_comments as c')
     .where('c.client_id', '=', row.client_id)
@@ -84,8 +90,14 @@ export async function listComments(
       .execute(),
     base.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirst(),
   ]);
+  const attachments = await commentAttachments(
+    ctx,
+    auth,
+    loaded,
+    rows.map((r) => r.id),
+  );
   return buildPage({
-    rows: rows.map(presentComment),
+    rows: rows.map((r) => presentComment(r, attachments)),
     total: Number(count?.total ?? 0),
     page: query.page,
     perPage: query.paginate_by,
@@ -94,17 +106,40 @@ export async function listComments(
   });
 }
 
-/** POST issue/{id}/comments: can_comment (also on archived issues, 000 §4). */
+/** The files of some comments of a loaded issue, flagged by the issue's permissions. */
+function commentAttachments(ctx: AppContext, auth: Auth, loaded: LoadedIssue, commentIds: number[]) {
+  return presentAttachments(ctx.db, {
+    clientId: loaded.row.client_id,
+    ownerType: 'comment',
+    ownerIds: commentIds,
+    callerId: auth.userId,
+    permissions: issuePermissions(loaded.rules),
+  });
+}
+
+/**
+ * POST issue/{id}/comments: can_comment (also on archived issues, 000 §4). Files sent with the
+ * comment (multipart attachments[n][file]) are stored as the comment's attachments.
+ */
 export async function createComment(
   ctx: AppContext,
   auth: Auth,
   id: number,
   comment: string,
+  attachments: { files: PreparedUpload[]; written: string[] } = { files: [], written: [] },
 ): Promise<IssueComment> {
   const commentId = await ctx.db.transaction().execute(async (trx) => {
     const loaded = await loadIssue(trx, auth, id, { lock: true });
     if (!issuePermissions(loaded.rules).can_comment) throw forbidden('You may not comment on this issue');
     const newId = await addComment(trx, auth, loaded.row, comment);
+    await storeAttachments(ctx, trx, {
+      clientId: loaded.row.client_id,
+      ownerType: 'comment',
+      ownerId: newId,
+      userId: auth.userId,
+      files: attachments.files,
+      written: attachments.written,
+    });
     await trx
       .updateTable('issues')
       .set({ updated_at: new Date() })
@@ -137,7 +172,8 @@ export async function createComment(
     ])
     .where('c.id', '=', commentId)
     .executeTakeFirstOrThrow();
-  return presentComment(row);
+  const files = await commentAttachments(ctx, auth, await loadIssue(ctx.db, auth, id), [commentId]);
+  return presentComment(row, files);
 }
 
 /** PUT issue/{id}/watchers {user_ids}: replaces the watchers (can_edit); each must see the workspace. */

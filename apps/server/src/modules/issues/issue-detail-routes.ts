@@ -20,7 +20,10 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { authOf, requireUser } from '../../http/authenticate.js';
 import { errorResponses, typed } from '../../http/route-helpers.js';
+import { withFileCleanup } from '../attachments/attachment-service.js';
+import { prepareUploads } from '../attachments/attachment-upload.js';
 import { addLink, createComment, listComments, removeLink, setWatchers } from './issue-comment-service.js';
+import { attachmentFormOf, readIssueFormBody } from './issue-form.js';
 import { issueId, pathOf, security, tags, ZIssueParams } from './issue-route-common.js';
 import {
   createWorktimeLog,
@@ -57,19 +60,27 @@ export function issueDetailRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       onRequest: loggedIn,
       config: issueId,
+      preValidation: async (request) => {
+        if (request.isMultipart()) (request as { body: unknown }).body = await readIssueFormBody(request);
+      },
       schema: {
         tags,
-        summary: 'Comment on an issue (also when archived); at most 5000 characters',
+        summary:
+          'Comment on an issue (also when archived); at most 5000 characters. As multipart, files as attachments[n][file] are attached to the comment.',
         security,
+        consumes: ['application/json', 'multipart/form-data'],
         params: ZIssueParams,
         body: ZIssueCommentRequestSchema,
         response: { 201: ZIssueCommentSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request, reply) =>
-      reply
-        .status(201)
-        .send(await createComment(ctx, authOf(request), request.params.id, request.body.comment)),
+    async (request, reply) => {
+      const files = await prepareUploads(attachmentFormOf(request).uploads);
+      const comment = await withFileCleanup(ctx, (written) =>
+        createComment(ctx, authOf(request), request.params.id, request.body.comment, { files, written }),
+      );
+      return reply.status(201).send(comment);
+    },
   );
 
   r.put(

@@ -289,7 +289,7 @@ export async function multiDuplicate(
         const titleError = validateDuplicateTitle(title);
         if (titleError) throw fieldError('title', titleError, 'Title is mandatory');
         const target = await requireTarget(trx, auth, workspaceId);
-        return copyIssue(trx, auth, original, {
+        const made = await copyIssue(trx, auth, original, {
           title,
           target,
           parentId: null,
@@ -297,6 +297,10 @@ export async function multiDuplicate(
           copyComments: input.copy_comments,
           copyLinks: false,
         });
+        // Without "copy involved users" an assigned original's copy has nobody: the summary
+        // lists it as duplicated but not assigned (000 §8), like a copy whose assignee was refused.
+        const leftUnassigned = !input.copy_involved_users && original.row.assignee_id !== null;
+        return { ...made, assigned: made.assigned && !leftUnassigned };
       });
       result.completed.push({ id: item.id, new_id: copy.newId });
       if (!copy.assigned) result.not_assigned.push({ id: item.id, new_id: copy.newId });

@@ -1,5 +1,3 @@
-import { ISSUE_STATUSES, PRIORITIES } from '@workbench/domain';
-
 /** The export formats of 001 §9, with their content type and file extension. */
 export const ISSUE_EXPORT_FORMATS = {
   xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ext: 'xlsx' },
@@ -47,15 +45,6 @@ export type IssueExportRecord = {
   updated_at: string;
   archived: boolean;
 };
-
-/** The status as a list shows it (000 §4 "Shown as"), as a key. */
-export function statusKey(statusId: number): string {
-  return ISSUE_STATUSES.find((s) => s.id === statusId)?.shown_as ?? String(statusId);
-}
-
-export function priorityKey(priorityId: number): string {
-  return PRIORITIES.find((p) => p.id === priorityId)?.name ?? String(priorityId);
-}
 
 /** `issues-YYYY-MM-DD.<ext>` for the day of `now` (UTC). */
 export function issueExportFileName(format: IssueExportFormat, now: Date): string {

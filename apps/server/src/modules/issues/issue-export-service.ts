@@ -1,6 +1,12 @@
 import { once } from 'node:events';
 import { PassThrough } from 'node:stream';
-import { fullName, type IssueListQuery } from '@workbench/domain';
+import {
+  DEFAULT_LANGUAGE,
+  fullName,
+  type IssueListQuery,
+  tryResolveLanguage,
+  type UiLanguage,
+} from '@workbench/domain';
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
@@ -10,13 +16,12 @@ import {
   ISSUE_EXPORT_COLUMNS,
   type IssueExportFormat,
   type IssueExportRecord,
-  priorityKey,
-  statusKey,
   XML_HEAD,
   XML_TAIL,
   xlsxRecord,
   xmlRecord,
 } from './issue-export-format.js';
+import { exportPriorityName, exportStatusName } from './issue-export-texts.js';
 import { findIssueExportIds, findIssueExportRows, type IssueExportRow } from './issue-list-queries.js';
 
 /** Rows read per query while streaming. */
@@ -25,13 +30,13 @@ export const ISSUE_EXPORT_BATCH = 1000;
 const person = (first: string | null, last: string | null, email: string | null): string | null =>
   first === null ? null : fullName({ first_name: first, last_name: last ?? '', email: email ?? '' });
 
-function toRecord(row: IssueExportRow): IssueExportRecord {
+function toRecord(row: IssueExportRow, language: UiLanguage): IssueExportRecord {
   return {
     id: row.id,
     process_number: row.process_number,
     title: row.title,
-    status: statusKey(row.status_id),
-    priority: priorityKey(row.priority_id),
+    status: exportStatusName(language, row.status_id),
+    priority: exportPriorityName(language, row.priority_id),
     workspace: row.workspace_name,
     assignee: person(row.assignee_first_name, row.assignee_last_name, row.assignee_email),
     reporter: person(row.reporter_first_name, row.reporter_last_name, row.reporter_email),
@@ -45,13 +50,17 @@ function toRecord(row: IssueExportRow): IssueExportRecord {
 }
 
 /** Every exported issue in the list's order, read ISSUE_EXPORT_BATCH rows at a time. */
-async function* exportRecords(ids: number[], ctx: AppContext): AsyncGenerator<IssueExportRecord> {
+async function* exportRecords(
+  ids: number[],
+  ctx: AppContext,
+  language: UiLanguage,
+): AsyncGenerator<IssueExportRecord> {
   for (let start = 0; start < ids.length; start += ISSUE_EXPORT_BATCH) {
     const batch = ids.slice(start, start + ISSUE_EXPORT_BATCH);
     const rows = new Map((await findIssueExportRows(ctx.db, batch)).map((r) => [r.id, r]));
     for (const id of batch) {
       const row = rows.get(id);
-      if (row) yield toRecord(row);
+      if (row) yield toRecord(row, language);
     }
   }
 }
@@ -110,9 +119,20 @@ export async function exportIssues(
   format: IssueExportFormat,
 ): Promise<PassThrough> {
   const found = await findIssueExportIds(ctx.db, auth, query);
+  const language = await callerLanguage(ctx, auth);
   const out = new PassThrough();
-  writeExport(format, exportRecords(found, ctx), out).catch((err: unknown) => {
+  writeExport(format, exportRecords(found, ctx, language), out).catch((err: unknown) => {
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });
   return out;
+}
+
+/** The caller's interface language (users.language), English when it is not one of the ten. */
+async function callerLanguage(ctx: AppContext, auth: Auth): Promise<UiLanguage> {
+  const row = await ctx.db
+    .selectFrom('users')
+    .select('language')
+    .where('id', '=', auth.userId)
+    .executeTakeFirst();
+  return tryResolveLanguage(row?.language) ?? DEFAULT_LANGUAGE;
 }

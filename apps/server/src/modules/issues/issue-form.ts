@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../../http/errors.js';
+import { type AttachmentForm, readAttachmentForm } from '../attachments/attachment-upload.js';
 
 const NUMBER_FIELDS = new Set([
   'workspace_id',
@@ -10,6 +10,9 @@ const NUMBER_FIELDS = new Set([
   'category_id',
   'asset_id',
   'asset_group_id',
+  // POST issue/{id}/status as multipart (mark done with a photo)
+  'status_id',
+  'worktime_seconds',
 ]);
 const BOOLEAN_FIELDS = new Set(['is_attachment_required', 'is_worktime_required']);
 const LIST_FIELDS = new Set(['categories', 'watchers', 'equipment_ids']);
@@ -22,25 +25,28 @@ function asBoolean(value: string): boolean | string {
   return value;
 }
 
+/** The attachment part of each multipart issue request, kept for the handler after validation. */
+const attachmentForms = new WeakMap<FastifyRequest, AttachmentForm>();
+
+/** The attachment entries and deletions read from this request's form (none for a JSON body). */
+export function attachmentFormOf(request: FastifyRequest): AttachmentForm {
+  return attachmentForms.get(request) ?? { fields: [], items: [], uploads: [], deleteIds: [] };
+}
+
 /**
  * The fields of a multipart issue form (000 §7 "POST issue (multipart)") read into the JSON
  * body the schema validates: numbers and booleans from their text, lists from repeated fields
  * (`categories`, `categories[]`, `categories[0]`) or a comma list, translations as JSON text.
- * Empty fields are left out, as the web sends only non-empty ones. Files are refused for now:
- * attachments arrive with the uploads feature, and none may be lost silently.
+ * Empty fields are left out, as the web sends only non-empty ones. The attachment entries
+ * (`attachment[n][...]`, `delete_attachments[n]`) are kept aside for attachmentFormOf.
  */
 export async function readIssueFormBody(request: FastifyRequest): Promise<Record<string, unknown>> {
+  const form = await readAttachmentForm(request);
+  attachmentForms.set(request, form);
   const body: Record<string, unknown> = {};
-  for await (const part of request.parts()) {
-    if (part.type === 'file') {
-      part.file.resume();
-      throw new AppError(422, 'file_type_not_allowed', 'Attachments cannot be sent with the issue yet', {
-        [part.fieldname]: 'file_type_not_allowed',
-      });
-    }
-    const raw = typeof part.value === 'string' ? part.value : String(part.value);
+  for (const { name: fieldName, value: raw } of form.fields) {
     const value = raw.trim();
-    const name = part.fieldname.replace(/\[\d*\]$/, '');
+    const name = fieldName.replace(/\[\d*\]$/, '');
     if (value === '') continue;
     if (LIST_FIELDS.has(name)) {
       const list = (body[name] as unknown[] | undefined) ?? [];

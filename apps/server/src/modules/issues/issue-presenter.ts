@@ -12,6 +12,7 @@ import { sql } from 'kysely';
 import type { Auth } from '../../http/authenticate.js';
 import { fileUrl } from '../../storage/file-storage.js';
 import { accessibleWorkspacesSql, issueVisibleSql } from '../access/workspace-access.js';
+import { presentAttachments } from '../attachments/attachment-presenter.js';
 import type { LoadedIssue } from './issue-context.js';
 import { type Db, findAvailableAssigneeIds } from './issue-queries.js';
 
@@ -87,7 +88,17 @@ export async function presentIssue(db: Db, auth: Caller, loaded: LoadedIssue): P
       .where('issue_id', '=', row.id)
       .executeTakeFirst(),
   ]);
-  const people = await findPeople(db, [row.assignee_id, row.created_by]);
+  const permissions = issuePermissions(rules);
+  const [people, attachments] = await Promise.all([
+    findPeople(db, [row.assignee_id, row.created_by]),
+    presentAttachments(db, {
+      clientId,
+      ownerType: 'issue',
+      ownerIds: [row.id],
+      callerId: auth.userId,
+      permissions,
+    }),
+  ]);
   const assignee = row.assignee_id !== null ? people.get(row.assignee_id) : undefined;
   const creator = row.created_by !== null ? people.get(row.created_by) : undefined;
   return {
@@ -110,7 +121,7 @@ export async function presentIssue(db: Db, auth: Caller, loaded: LoadedIssue): P
       status_id: c.status_id as IssueStatusId,
     })),
     open_subtasks_count: facts.open_subtasks_count,
-    attachments: [],
+    attachments: attachments.get(row.id) ?? [],
     start_date: facts.start_date,
     due_date: facts.due_date,
     schedule_id: row.schedule_id,
@@ -134,7 +145,7 @@ export async function presentIssue(db: Db, auth: Caller, loaded: LoadedIssue): P
     number_of_comments: Number(comments?.count ?? 0),
     process_number: row.process_number,
     rating: row.rating,
-    permissions: issuePermissions(rules),
+    permissions,
     actions: issueActions(rules),
     due_state: dueState(facts, loaded.settings, rules.now),
     available_translations: readIssueTranslations(row.translations),

@@ -14,11 +14,13 @@ import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { authOf, requireUser } from '../../http/authenticate.js';
 import { errorResponses, typed } from '../../http/route-helpers.js';
+import { withFileCleanup } from '../attachments/attachment-service.js';
+import { prepareUploads } from '../attachments/attachment-upload.js';
 import { filterRoutes } from '../filters/filter-routes.js';
 import { issueActionRoutes } from './issue-action-routes.js';
 import { issueDetailRoutes } from './issue-detail-routes.js';
 import { issueExportRoutes } from './issue-export-routes.js';
-import { readIssueFormBody } from './issue-form.js';
+import { attachmentFormOf, readIssueFormBody } from './issue-form.js';
 import { listIssues, readSubtaskQuery } from './issue-list-service.js';
 import { issueId, pathOf, security, tags, ZIssueParams } from './issue-route-common.js';
 import { createIssue, deleteIssue, getIssue, listSubtasks, updateIssue } from './issue-service.js';
@@ -40,6 +42,13 @@ export function issueRoutes(app: FastifyInstance, ctx: AppContext): void {
       tags,
       summary:
         'The issue list: visible issues filtered, sorted and paged, with the count of each state tab (unsupported values fall back to defaults). With parent_id: the sub-issues of that parent, oldest first.',
+      description: [
+        'Arrays are comma-joined; empty and unreadable parts are ignored; several filters combine with AND, the ids within one filter with OR.',
+        'People: `users` (assignee, reporter, watcher or someone who logged work time, any of them), `assignees` (0 = unassigned), `reporters`, `watchers`, `worked_on_by`, `externals` (partner people, any role).',
+        'Companies (organisation ids; a person belongs to a company they are a member of): `assignee_companies`, `reporter_companies`, `watcher_companies`, `worked_on_by_companies`, and `collaborators` (any of the four roles).',
+        '`job_positions`: the job position of the assignee. `schedule_id`, `asset_ids`, `rating` (1..5), `priority_id` (2..5), `categories` / `category_id` (main or extra category), `workspaces` / `workspace_id` with `include_sub_ws`.',
+        '`filter_ws=1`: only the workspaces the caller marked as favourite (with their sub-workspaces when include_sub_ws=1).',
+      ].join('\n\n'),
       security,
       querystring: ZIssueListQuerySchema.extend({ parent_id: z.string().optional() }),
       response: {
@@ -87,14 +96,21 @@ export function issueRoutes(app: FastifyInstance, ctx: AppContext): void {
       schema: {
         tags,
         summary:
-          'Create an issue: JSON, or multipart form fields without files (attachments come later); dates as seconds or ISO. Status 2 without an assignee, 3 with one, 5 when assigning oneself.',
+          'Create an issue: JSON, or multipart form fields with files as attachment[n][file|description|due_date|priority_id]; dates as seconds or ISO. Status 2 without an assignee, 3 with one, 5 when assigning oneself.',
         security,
         consumes: ['application/json', 'multipart/form-data'],
         body: ZCreateIssueRequestSchema,
         response: { 201: ZIssueSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request, reply) => reply.status(201).send(await createIssue(ctx, authOf(request), request.body)),
+    async (request, reply) => {
+      // Files of the form (attachment[n][file|description|due_date|priority_id]): checked before anything is written.
+      const files = await prepareUploads(attachmentFormOf(request).uploads);
+      const issue = await withFileCleanup(ctx, (written) =>
+        createIssue(ctx, authOf(request), request.body, { files, written }),
+      );
+      return reply.status(201).send(issue);
+    },
   );
 
   r.put(

@@ -21,6 +21,8 @@ import type { Auth } from '../../http/authenticate.js';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors.js';
 import { findWorkspaceGrant, type WorkspaceGrant } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
+import { reorderAttachments, storeAttachments } from '../attachments/attachment-service.js';
+import type { PreparedUpload } from '../attachments/attachment-upload.js';
 import { readSettings } from '../workspaces/workspace-presenter.js';
 import { enforce, type LoadedIssue, loadIssue, ruleMessage, viewerOf } from './issue-context.js';
 import { presentIssue } from './issue-presenter.js';
@@ -230,7 +232,12 @@ async function resolveTarget(
  * 5 when reporters assign themselves). Choosing an assignee follows checkAssign as for an issue
  * awaiting acceptance (status 3) that the caller reported.
  */
-export async function createIssue(ctx: AppContext, auth: Auth, input: CreateInput): Promise<Issue> {
+export async function createIssue(
+  ctx: AppContext,
+  auth: Auth,
+  input: CreateInput,
+  attachments: { files: PreparedUpload[]; written: string[] } = { files: [], written: [] },
+): Promise<Issue> {
   const now = new Date();
   const { grant, settings, workspaceId, parent } = await resolveTarget(ctx, auth, input);
   const errors = validateIssueForm(
@@ -339,6 +346,15 @@ export async function createIssue(ctx: AppContext, auth: Auth, input: CreateInpu
         action: 'created',
         changes: diffChanges({}, { ...values, categories: input.categories, watchers: input.watchers }),
       });
+      // Files sent with the form: whoever creates an issue may attach to it (001 §5 "or the item is new").
+      await storeAttachments(ctx, trx, {
+        clientId,
+        ownerType: 'issue',
+        ownerId: row.id,
+        userId: auth.userId,
+        files: attachments.files,
+        written: attachments.written,
+      });
       return row.id;
     });
   } catch (err) {
@@ -364,188 +380,7 @@ export async function updateIssue(
 ): Promise<Issue> {
   const now = new Date();
   try {
-    await ctx.db.transaction().execute(async (trx) => {
-      const loaded = await loadIssue(trx, auth, id, { lock: true, now });
-      const { row, rules, settings } = loaded;
-      const clientId = row.client_id;
-      const permissions = issuePermissions(rules);
-      const before: Record<string, unknown> = {
-        title: row.title,
-        description: row.description,
-        workspace_id: row.workspace_id,
-        assignee_id: row.assignee_id,
-        start_date: iso(row.start_date),
-        due_date: iso(row.due_date),
-        priority_id: row.priority_id,
-        accessibility_id: row.accessibility_id,
-        category_id: row.category_id,
-        asset_id: row.asset_id,
-        asset_group_id: row.asset_group_id,
-        equipment_ids: row.equipment_ids,
-        external_email_address: row.external_email_address,
-        is_attachment_required: row.is_attachment_required,
-        is_worktime_required: row.is_worktime_required,
-        process_number: row.process_number,
-        rating: row.rating,
-        translations: readIssueTranslations(row.translations),
-      };
-      const { categories, ...fields } = input;
-      const wanted: Record<string, unknown> = {
-        ...fields,
-        ...(fields.title !== undefined ? { title: fields.title.trim() } : {}),
-        ...(fields.description !== undefined ? { description: fields.description?.trim() || null } : {}),
-        ...(fields.process_number !== undefined ? { process_number: fields.process_number || null } : {}),
-      };
-      const changes = diffChanges(before, wanted);
-      const currentCategories = (
-        await trx
-          .selectFrom('issue_categories')
-          .select('category_id')
-          .where('client_id', '=', clientId)
-          .where('issue_id', '=', id)
-          .orderBy('category_id')
-          .execute()
-      ).map((r) => r.category_id);
-      const categoriesChanged =
-        categories !== undefined &&
-        JSON.stringify([...new Set(categories)].sort((a, b) => a - b)) !== JSON.stringify(currentCategories);
-      if (!Object.keys(changes).length && !categoriesChanged) return;
-
-      // Who may change what.
-      const { description: descriptionChange, assignee_id: assigneeChange, ...otherChanges } = changes;
-      if (descriptionChange && !permissions.can_edit_description)
-        throw forbidden('You may not edit the description');
-      if ((Object.keys(otherChanges).length || categoriesChanged) && !permissions.can_edit) {
-        throw forbidden('You may not edit this issue');
-      }
-
-      // The form rule, on the fields sent.
-      const errors = validateIssueForm(
-        {
-          workspace_id: (wanted.workspace_id as number | undefined) ?? row.workspace_id,
-          title: (wanted.title as string | undefined) ?? row.title,
-          description:
-            wanted.description !== undefined ? (wanted.description as string | null) : row.description,
-          assignee_id:
-            wanted.assignee_id !== undefined ? (wanted.assignee_id as number | null) : row.assignee_id,
-          asset_id: wanted.asset_id !== undefined ? (wanted.asset_id as number | null) : row.asset_id,
-          due_date: wanted.due_date !== undefined ? (wanted.due_date as string | null) : iso(row.due_date),
-          start_date:
-            wanted.start_date !== undefined ? (wanted.start_date as string | null) : iso(row.start_date),
-          process_number:
-            wanted.process_number !== undefined
-              ? (wanted.process_number as string | null)
-              : row.process_number,
-          archived: row.archived_at !== null,
-        },
-        settings,
-        rules.viewer,
-        { now, is_new: false },
-      );
-      const sent = new Set(Object.keys(input).filter((k) => input[k as keyof UpdateInput] !== undefined));
-      const relevant = Object.fromEntries(
-        Object.entries(errors).filter(
-          ([field]) => sent.has(field) || (field === 'due_date' && sent.has('start_date')),
-        ),
-      );
-      if (Object.keys(relevant).length) throw formError(relevant);
-
-      // Workspace: visible, of the same organisation; sub-issues follow their parent.
-      let workspaceId = row.workspace_id;
-      if (changes.workspace_id) {
-        if (row.parent_id !== null) {
-          throw fieldError('workspace_id', 'invalid_parent', "A sub-issue stays in its parent's workspace");
-        }
-        const target = await findWorkspaceGrant(trx, auth, wanted.workspace_id as number);
-        if (!target) throw notFound('Workspace not found');
-        if (target.client_id !== clientId) {
-          throw fieldError('workspace_id', 'not_found', 'The workspace belongs to another organisation');
-        }
-        workspaceId = target.workspace_id;
-      }
-      await checkCategories(trx, clientId, { category_id: fields.category_id, categories });
-
-      // Assignee.
-      let statusId = row.status_id;
-      let lastAssigneeId = row.last_assignee_id;
-      const assigneeId = assigneeChange ? (wanted.assignee_id as number | null) : row.assignee_id;
-      if (assigneeChange) {
-        const candidate =
-          assigneeId === null
-            ? null
-            : { id: assigneeId, access_role: await findPersonAccessRole(trx, assigneeId, workspaceId) };
-        if (assigneeId !== null) await checkAssigneeAvailable(trx, clientId, workspaceId, assigneeId);
-        enforce(checkAssign(rules, candidate), 'assignee_id');
-        statusId = statusAfterAssigneeChange(rules, candidate);
-        if (row.assignee_id !== null) lastAssigneeId = row.assignee_id;
-        if (statusId !== row.status_id) changes.status_id = [row.status_id, statusId];
-      } else if (changes.workspace_id && assigneeId !== null) {
-        await checkAssigneeAvailable(trx, clientId, workspaceId, assigneeId);
-      }
-
-      if (changes.process_number && wanted.process_number) {
-        if (await isProcessNumberTaken(trx, clientId, wanted.process_number as string, id)) {
-          throw fieldError('process_number', 'process_nr_taken', 'This process number is already used');
-        }
-      }
-
-      await trx
-        .updateTable('issues')
-        .set({
-          ...(changes.title ? { title: wanted.title as string } : {}),
-          ...(descriptionChange ? { description: wanted.description as string | null } : {}),
-          ...(changes.workspace_id ? { workspace_id: workspaceId } : {}),
-          ...(assigneeChange
-            ? { assignee_id: assigneeId, last_assignee_id: lastAssigneeId, status_id: statusId }
-            : {}),
-          ...(changes.start_date ? { start_date: wanted.start_date as string | null } : {}),
-          ...(changes.due_date ? { due_date: wanted.due_date as string | null } : {}),
-          ...(changes.priority_id ? { priority_id: wanted.priority_id as number } : {}),
-          ...(changes.accessibility_id ? { accessibility_id: wanted.accessibility_id as number } : {}),
-          ...(changes.category_id ? { category_id: wanted.category_id as number | null } : {}),
-          ...(changes.asset_id ? { asset_id: wanted.asset_id as number | null } : {}),
-          ...(changes.asset_group_id ? { asset_group_id: wanted.asset_group_id as number | null } : {}),
-          ...(changes.equipment_ids ? { equipment_ids: wanted.equipment_ids as number[] } : {}),
-          ...(changes.external_email_address
-            ? { external_email_address: wanted.external_email_address as string | null }
-            : {}),
-          ...(changes.is_attachment_required
-            ? { is_attachment_required: wanted.is_attachment_required as boolean }
-            : {}),
-          ...(changes.is_worktime_required
-            ? { is_worktime_required: wanted.is_worktime_required as boolean }
-            : {}),
-          ...(changes.process_number ? { process_number: wanted.process_number as string | null } : {}),
-          ...(changes.rating ? { rating: wanted.rating as number | null } : {}),
-          ...(changes.translations
-            ? { translations: JSON.stringify(readIssueTranslations(wanted.translations)) }
-            : {}),
-          updated_at: now,
-        })
-        .where('client_id', '=', clientId)
-        .where('id', '=', id)
-        .execute();
-      if (changes.workspace_id) {
-        await trx
-          .updateTable('issues')
-          .set({ workspace_id: workspaceId, updated_at: now })
-          .where('client_id', '=', clientId)
-          .where('parent_id', '=', id)
-          .execute();
-      }
-      if (categoriesChanged) {
-        await replaceCategories(trx, clientId, id, categories ?? []);
-        (changes as Record<string, unknown>).categories = [currentCategories, [...new Set(categories)]];
-      }
-      await logActivity(trx, {
-        clientId,
-        userId: auth.userId,
-        entityType: 'issue',
-        entityId: id,
-        action: assigneeChange && Object.keys(changes).length <= 2 ? 'assigned' : 'updated',
-        changes,
-      });
-    });
+    await ctx.db.transaction().execute((trx) => applyIssueUpdate(trx, auth, id, input, now));
   } catch (err) {
     if (isProcessNumberTakenError(err)) {
       throw fieldError('process_number', 'process_nr_taken', 'This process number is already used');
@@ -553,6 +388,208 @@ export async function updateIssue(
     throw err;
   }
   return presentAfterWrite(ctx, auth, id);
+}
+
+/**
+ * The edit of PUT issue/{id} inside the caller's transaction, so the gallery save (POST
+ * issue/{id} with _method PUT) changes the issue and its attachments all or nothing.
+ */
+export async function applyIssueUpdate(
+  trx: Db,
+  auth: Caller,
+  id: number,
+  input: UpdateInput,
+  now: Date,
+): Promise<void> {
+  const loaded = await loadIssue(trx, auth, id, { lock: true, now });
+  const { row, rules, settings } = loaded;
+  const clientId = row.client_id;
+  const permissions = issuePermissions(rules);
+  const before: Record<string, unknown> = {
+    title: row.title,
+    description: row.description,
+    workspace_id: row.workspace_id,
+    assignee_id: row.assignee_id,
+    start_date: iso(row.start_date),
+    due_date: iso(row.due_date),
+    priority_id: row.priority_id,
+    accessibility_id: row.accessibility_id,
+    category_id: row.category_id,
+    asset_id: row.asset_id,
+    asset_group_id: row.asset_group_id,
+    equipment_ids: row.equipment_ids,
+    external_email_address: row.external_email_address,
+    is_attachment_required: row.is_attachment_required,
+    is_worktime_required: row.is_worktime_required,
+    process_number: row.process_number,
+    rating: row.rating,
+    translations: readIssueTranslations(row.translations),
+  };
+  const { categories, attachments: attachmentOrder, ...fields } = input;
+  if (attachmentOrder?.length) {
+    // The gallery's drag ordering (001 §4): whoever may edit the issue.
+    if (!permissions.can_edit) throw forbidden('You may not reorder the attachments');
+    await reorderAttachments(trx, { clientId, ownerType: 'issue', ownerId: id, order: attachmentOrder });
+    await logActivity(trx, {
+      clientId,
+      userId: auth.userId,
+      entityType: 'issue',
+      entityId: id,
+      action: 'attachments_reordered',
+      changes: { attachments: attachmentOrder },
+    });
+  }
+  const wanted: Record<string, unknown> = {
+    ...fields,
+    ...(fields.title !== undefined ? { title: fields.title.trim() } : {}),
+    ...(fields.description !== undefined ? { description: fields.description?.trim() || null } : {}),
+    ...(fields.process_number !== undefined ? { process_number: fields.process_number || null } : {}),
+  };
+  const changes = diffChanges(before, wanted);
+  const currentCategories = (
+    await trx
+      .selectFrom('issue_categories')
+      .select('category_id')
+      .where('client_id', '=', clientId)
+      .where('issue_id', '=', id)
+      .orderBy('category_id')
+      .execute()
+  ).map((r) => r.category_id);
+  const categoriesChanged =
+    categories !== undefined &&
+    JSON.stringify([...new Set(categories)].sort((a, b) => a - b)) !== JSON.stringify(currentCategories);
+  if (!Object.keys(changes).length && !categoriesChanged) return;
+
+  // Who may change what.
+  const { description: descriptionChange, assignee_id: assigneeChange, ...otherChanges } = changes;
+  if (descriptionChange && !permissions.can_edit_description)
+    throw forbidden('You may not edit the description');
+  if ((Object.keys(otherChanges).length || categoriesChanged) && !permissions.can_edit) {
+    throw forbidden('You may not edit this issue');
+  }
+
+  // The form rule, on the fields sent.
+  const errors = validateIssueForm(
+    {
+      workspace_id: (wanted.workspace_id as number | undefined) ?? row.workspace_id,
+      title: (wanted.title as string | undefined) ?? row.title,
+      description: wanted.description !== undefined ? (wanted.description as string | null) : row.description,
+      assignee_id: wanted.assignee_id !== undefined ? (wanted.assignee_id as number | null) : row.assignee_id,
+      asset_id: wanted.asset_id !== undefined ? (wanted.asset_id as number | null) : row.asset_id,
+      due_date: wanted.due_date !== undefined ? (wanted.due_date as string | null) : iso(row.due_date),
+      start_date:
+        wanted.start_date !== undefined ? (wanted.start_date as string | null) : iso(row.start_date),
+      process_number:
+        wanted.process_number !== undefined ? (wanted.process_number as string | null) : row.process_number,
+      archived: row.archived_at !== null,
+    },
+    settings,
+    rules.viewer,
+    { now, is_new: false },
+  );
+  const sent = new Set(Object.keys(input).filter((k) => input[k as keyof UpdateInput] !== undefined));
+  const relevant = Object.fromEntries(
+    Object.entries(errors).filter(
+      ([field]) => sent.has(field) || (field === 'due_date' && sent.has('start_date')),
+    ),
+  );
+  if (Object.keys(relevant).length) throw formError(relevant);
+
+  // Workspace: visible, of the same organisation; sub-issues follow their parent.
+  let workspaceId = row.workspace_id;
+  if (changes.workspace_id) {
+    if (row.parent_id !== null) {
+      throw fieldError('workspace_id', 'invalid_parent', "A sub-issue stays in its parent's workspace");
+    }
+    const target = await findWorkspaceGrant(trx, auth, wanted.workspace_id as number);
+    if (!target) throw notFound('Workspace not found');
+    if (target.client_id !== clientId) {
+      throw fieldError('workspace_id', 'not_found', 'The workspace belongs to another organisation');
+    }
+    workspaceId = target.workspace_id;
+  }
+  await checkCategories(trx, clientId, { category_id: fields.category_id, categories });
+
+  // Assignee.
+  let statusId = row.status_id;
+  let lastAssigneeId = row.last_assignee_id;
+  const assigneeId = assigneeChange ? (wanted.assignee_id as number | null) : row.assignee_id;
+  if (assigneeChange) {
+    const candidate =
+      assigneeId === null
+        ? null
+        : { id: assigneeId, access_role: await findPersonAccessRole(trx, assigneeId, workspaceId) };
+    if (assigneeId !== null) await checkAssigneeAvailable(trx, clientId, workspaceId, assigneeId);
+    enforce(checkAssign(rules, candidate), 'assignee_id');
+    statusId = statusAfterAssigneeChange(rules, candidate);
+    if (row.assignee_id !== null) lastAssigneeId = row.assignee_id;
+    if (statusId !== row.status_id) changes.status_id = [row.status_id, statusId];
+  } else if (changes.workspace_id && assigneeId !== null) {
+    await checkAssigneeAvailable(trx, clientId, workspaceId, assigneeId);
+  }
+
+  if (changes.process_number && wanted.process_number) {
+    if (await isProcessNumberTaken(trx, clientId, wanted.process_number as string, id)) {
+      throw fieldError('process_number', 'process_nr_taken', 'This process number is already used');
+    }
+  }
+
+  await trx
+    .updateTable('issues')
+    .set({
+      ...(changes.title ? { title: wanted.title as string } : {}),
+      ...(descriptionChange ? { description: wanted.description as string | null } : {}),
+      ...(changes.workspace_id ? { workspace_id: workspaceId } : {}),
+      ...(assigneeChange
+        ? { assignee_id: assigneeId, last_assignee_id: lastAssigneeId, status_id: statusId }
+        : {}),
+      ...(changes.start_date ? { start_date: wanted.start_date as string | null } : {}),
+      ...(changes.due_date ? { due_date: wanted.due_date as string | null } : {}),
+      ...(changes.priority_id ? { priority_id: wanted.priority_id as number } : {}),
+      ...(changes.accessibility_id ? { accessibility_id: wanted.accessibility_id as number } : {}),
+      ...(changes.category_id ? { category_id: wanted.category_id as number | null } : {}),
+      ...(changes.asset_id ? { asset_id: wanted.asset_id as number | null } : {}),
+      ...(changes.asset_group_id ? { asset_group_id: wanted.asset_group_id as number | null } : {}),
+      ...(changes.equipment_ids ? { equipment_ids: wanted.equipment_ids as number[] } : {}),
+      ...(changes.external_email_address
+        ? { external_email_address: wanted.external_email_address as string | null }
+        : {}),
+      ...(changes.is_attachment_required
+        ? { is_attachment_required: wanted.is_attachment_required as boolean }
+        : {}),
+      ...(changes.is_worktime_required
+        ? { is_worktime_required: wanted.is_worktime_required as boolean }
+        : {}),
+      ...(changes.process_number ? { process_number: wanted.process_number as string | null } : {}),
+      ...(changes.rating ? { rating: wanted.rating as number | null } : {}),
+      ...(changes.translations
+        ? { translations: JSON.stringify(readIssueTranslations(wanted.translations)) }
+        : {}),
+      updated_at: now,
+    })
+    .where('client_id', '=', clientId)
+    .where('id', '=', id)
+    .execute();
+  if (changes.workspace_id) {
+    await trx
+      .updateTable('issues')
+      .set({ workspace_id: workspaceId, updated_at: now })
+      .where('client_id', '=', clientId)
+      .where('parent_id', '=', id)
+      .execute();
+  }
+  if (categoriesChanged) {
+    await replaceCategories(trx, clientId, id, categories ?? []);
+    (changes as Record<string, unknown>).categories = [currentCategories, [...new Set(categories)]];
+  }
+  await logActivity(trx, {
+    clientId,
+    userId: auth.userId,
+    entityType: 'issue',
+    entityId: id,
+    action: assigneeChange && Object.keys(changes).length <= 2 ? 'assigned' : 'updated',
+    changes,
+  });
 }
 
 /** DELETE issue/{id}: checkDelete; soft-deletes the issue with its sub-issues. */

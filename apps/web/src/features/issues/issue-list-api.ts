@@ -1,5 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { IssueListPageResponse, IssueListQuery, PickerUser } from '@workbench/domain';
+import type {
+  IssueListPageResponse,
+  IssueListQuery,
+  JobPosition,
+  PickerExternal,
+  PickerUser,
+} from '@workbench/domain';
 import { api } from '../../api/client';
 import { issueKeys } from './issues-api';
 import { issueListApiQuery } from './list-state';
@@ -33,6 +39,32 @@ export function useAssigneeFilterChoices() {
     queryKey: ['users', 'filter-mix', 'issue-filter'],
     queryFn: ({ signal }) => api<PickerPage>('users/filter-mix?paginate_by=200', { signal }),
     select: (page) => page.data,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/**
+ * GET users/filter-mix-collabs: the partner people (the externals filter's choices); their
+ * companies are the collaborators filter's choices.
+ */
+export function useExternalFilterChoices(enabled: boolean) {
+  return useQuery({
+    queryKey: ['users', 'filter-mix-collabs', 'issue-filter'],
+    queryFn: ({ signal }) =>
+      api<{ data: PickerExternal[] }>('users/filter-mix-collabs?paginate_by=200', { signal }),
+    select: (page) => page.data,
+    enabled,
+    staleTime: 60_000,
+    retry: false,
+  });
+}
+
+/** GET users/job_positions: the organisation's job positions (the position filter's choices). */
+export function useJobPositionFilterChoices() {
+  return useQuery({
+    queryKey: ['users', 'job_positions'],
+    queryFn: ({ signal }) => api<JobPosition[]>('users/job_positions', { signal }),
     staleTime: 60_000,
     retry: false,
   });

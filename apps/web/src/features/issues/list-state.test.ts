@@ -1,4 +1,8 @@
-import { DEFAULT_ISSUE_LIST_QUERY } from '@workbench/domain';
+import {
+  DEFAULT_ISSUE_LIST_QUERY,
+  ISSUE_COMPANY_FILTER_KEYS,
+  ISSUE_PEOPLE_FILTER_KEYS,
+} from '@workbench/domain';
 import { describe, expect, it } from 'vitest';
 import {
   changeIssueList,
@@ -7,8 +11,12 @@ import {
   isIssueListFiltered,
   issueListApiQuery,
   issueListSearch,
+  issueTypeChange,
+  issueTypeChoice,
   multiSelectSummary,
   readIssueListState,
+  roleFilterChange,
+  roleInUse,
   shownSortBy,
   toggledSort,
   workspaceTreeOrder,
@@ -120,6 +128,18 @@ describe('filters', () => {
     'priority_id=2',
     'categories=3',
     'date_to=2026-02-01',
+    'users=4',
+    'watchers=4',
+    'worked_on_by=4',
+    'collaborators=9',
+    'reporter_companies=9',
+    'externals=5',
+    'job_positions=2',
+    'schedule_id=3',
+    'asset_ids=3',
+    'rating=5',
+    'filter_ws=1',
+    'issue_type=task',
   ])('%s is a filter', (search) => {
     expect(isIssueListFiltered(read(search).query)).toBe(true);
   });
@@ -203,5 +223,48 @@ describe('workspaceTreeOrder', () => {
       [2, 1],
       [3, 2],
     ]);
+  });
+});
+
+describe('role filters (people and companies)', () => {
+  it('shows the role whose parameter is in use', () => {
+    expect(roleInUse(read('').query, ISSUE_PEOPLE_FILTER_KEYS)).toBeNull();
+    expect(roleInUse(read('watchers=3').query, ISSUE_PEOPLE_FILTER_KEYS)).toBe('watcher');
+    expect(roleInUse(read('assignees=0').query, ISSUE_PEOPLE_FILTER_KEYS)).toBe('assignee');
+    expect(roleInUse(read('users=1').query, ISSUE_PEOPLE_FILTER_KEYS)).toBe('any');
+    expect(roleInUse(read('worked_on_by_companies=8').query, ISSUE_COMPANY_FILTER_KEYS)).toBe('worked_on_by');
+    expect(roleInUse(read('collaborators=8').query, ISSUE_COMPANY_FILTER_KEYS)).toBe('any');
+  });
+
+  it('writes the ids to the role parameter and clears the others; 0 only for assignees', () => {
+    expect(roleFilterChange(ISSUE_PEOPLE_FILTER_KEYS, 'reporter', [0, 4, 5])).toEqual({
+      users: [],
+      assignees: [],
+      reporters: [4, 5],
+      watchers: [],
+      worked_on_by: [],
+    });
+    expect(roleFilterChange(ISSUE_PEOPLE_FILTER_KEYS, 'assignee', [0, 4]).assignees).toEqual([0, 4]);
+    expect(roleFilterChange(ISSUE_COMPANY_FILTER_KEYS, 'any', [9])).toEqual({
+      collaborators: [9],
+      assignee_companies: [],
+      reporter_companies: [],
+      watcher_companies: [],
+      worked_on_by_companies: [],
+    });
+    // Through the URL: page back to 1, only the chosen parameter written.
+    const state = read('watchers=3&page=4');
+    const next = changeIssueList(state, roleFilterChange(ISSUE_PEOPLE_FILTER_KEYS, 'worked_on_by', [3, 6]));
+    expect(issueListSearch(next)).toBe('worked_on_by=3%2C6');
+  });
+
+  it('maps the type choice to issue_type and include_subtasks', () => {
+    expect(issueTypeChoice(read('').query)).toBe('issue');
+    expect(issueTypeChoice(read('issue_type=task').query)).toBe('task');
+    expect(issueTypeChoice(read('include_subtasks=1').query)).toBe('both');
+    expect(issueTypeChoice(read('issue_type=issue&include_subtasks=1').query)).toBe('issue');
+    expect(issueTypeChange('both')).toEqual({ issue_type: null, include_subtasks: 1 });
+    expect(issueTypeChange('task')).toEqual({ issue_type: 'task', include_subtasks: 0 });
+    expect(issueTypeChange('issue')).toEqual({ issue_type: null, include_subtasks: 0 });
   });
 });

@@ -1,6 +1,8 @@
 import {
   DEFAULT_ISSUE_LIST_QUERY,
   DEFAULT_ISSUE_SORT_BY,
+  ISSUE_COMPANY_FILTER_KEYS,
+  ISSUE_PEOPLE_FILTER_KEYS,
   type IssueListQuery,
   issueListQueryToParams,
   readIssueListQuery,
@@ -52,20 +54,73 @@ export function changeIssueList(state: IssueListState, patch: Partial<IssueListQ
   return { ...state, query: withIssueListFilter(state.query, patch) };
 }
 
+/** The id-list parameters that narrow the list. */
+const ID_FILTER_KEYS = [
+  'ids',
+  'workspaces',
+  'priority_id',
+  'categories',
+  ...ISSUE_PEOPLE_FILTER_KEYS,
+  ...ISSUE_COMPANY_FILTER_KEYS,
+  'externals',
+  'job_positions',
+  'schedule_id',
+  'asset_ids',
+  'rating',
+] as const satisfies ReadonlyArray<keyof IssueListQuery>;
+
 /** Whether the list is narrowed by a filter (the 'no results found' empty state); tabs and sorting are not filters. */
 export function isIssueListFiltered(query: IssueListQuery): boolean {
   return (
     query.search !== '' ||
-    query.ids.length > 0 ||
-    query.workspaces.length > 0 ||
-    query.assignees.length > 0 ||
-    query.reporters.length > 0 ||
-    query.priority_id.length > 0 ||
-    query.categories.length > 0 ||
+    ID_FILTER_KEYS.some((key) => query[key].length > 0) ||
+    query.filter_ws === 1 ||
     query.issue_type !== null ||
     query.date_from !== null ||
     query.date_to !== null
   );
+}
+
+/**
+ * The filter bar's people and company filters pick one role at a time (000 §3 "Issue filter
+ * keys": any role, assignee, reporter, watcher, worked on); each role is its own list parameter.
+ */
+export const ISSUE_FILTER_ROLES = ['any', 'assignee', 'reporter', 'watcher', 'worked_on_by'] as const;
+export type IssueFilterRole = (typeof ISSUE_FILTER_ROLES)[number];
+export type RoleFilterKeys = typeof ISSUE_PEOPLE_FILTER_KEYS | typeof ISSUE_COMPANY_FILTER_KEYS;
+
+/** The role whose parameter is in use (the first one, in role order), or null when none is. */
+export function roleInUse(query: IssueListQuery, keys: RoleFilterKeys): IssueFilterRole | null {
+  const index = keys.findIndex((key) => query[key].length > 0);
+  return index < 0 ? null : (ISSUE_FILTER_ROLES[index] ?? null);
+}
+
+/** The change that shows `ids` for `role`: that role's parameter set, the family's others cleared. */
+export function roleFilterChange(
+  keys: RoleFilterKeys,
+  role: IssueFilterRole,
+  ids: number[],
+): Partial<IssueListQuery> {
+  const index = ISSUE_FILTER_ROLES.indexOf(role);
+  // 0 (unassigned) only means something for the assignee.
+  return Object.fromEntries(
+    keys.map((key, i) => [key, i === index ? ids.filter((id) => id > 0 || key === 'assignees') : []]),
+  );
+}
+
+/** The issue type choice: top-level issues (the default), sub-issues, or both. */
+export type IssueTypeChoice = 'issue' | 'task' | 'both';
+
+export function issueTypeChoice(query: IssueListQuery): IssueTypeChoice {
+  if (query.issue_type === 'task') return 'task';
+  if (query.issue_type === null && query.include_subtasks === 1) return 'both';
+  return 'issue';
+}
+
+export function issueTypeChange(choice: IssueTypeChoice): Partial<IssueListQuery> {
+  if (choice === 'task') return { issue_type: 'task', include_subtasks: 0 };
+  if (choice === 'both') return { issue_type: null, include_subtasks: 1 };
+  return { issue_type: null, include_subtasks: 0 };
 }
 
 /** 'Clear filters': every filter back to its default; the tab, sorting and page size stay. */

@@ -4,20 +4,44 @@ import { DatePickerInput } from '@mantine/dates';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import {
+  ISSUE_COMPANY_FILTER_KEYS,
   ISSUE_DATE_TYPES,
   ISSUE_LIST_PRIORITIES,
+  ISSUE_PEOPLE_FILTER_KEYS,
   type IssueDateType,
   type IssueListQuery,
   PRIORITIES,
+  readClientSettings,
   SEARCH_DEBOUNCE_MS,
 } from '@workbench/domain';
 import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useAssigneeFilterChoices, useWorkspaceFilterChoices } from '../issue-list-api';
+import { useAuth } from '../../auth/session-store';
+import { useClientSettings } from '../../profiles/profiles-api';
+import {
+  useAssigneeFilterChoices,
+  useExternalFilterChoices,
+  useJobPositionFilterChoices,
+  useWorkspaceFilterChoices,
+} from '../issue-list-api';
 import { useCategories } from '../issues-api';
-import { dateOnly, workspaceTreeOrder } from '../list-state';
+import {
+  dateOnly,
+  ISSUE_FILTER_ROLES,
+  type IssueFilterRole,
+  type IssueTypeChoice,
+  issueTypeChange,
+  issueTypeChoice,
+  type RoleFilterKeys,
+  roleFilterChange,
+  roleInUse,
+  workspaceTreeOrder,
+} from '../list-state';
 import { IssueDates } from './IssueDates';
-import { SummaryMultiSelect } from './SummaryMultiSelect';
+import { SummaryMultiSelect, type SummaryOption } from './SummaryMultiSelect';
+
+/** The role select beside a people or company filter. */
+const ROLE_SELECT_WIDTH = 130;
 
 /** One row of inputs (36 px) — what shows while the bar is folded. */
 const ROW_HEIGHT = 36;
@@ -37,6 +61,12 @@ export function IssueListFilters({
   const workspaces = useWorkspaceFilterChoices();
   const people = useAssigneeFilterChoices();
   const categories = useCategories();
+  const positions = useJobPositionFilterChoices();
+  // Collaborators and externals: only in the person's own (main) organisation, with collaborations on.
+  const user = useAuth().session?.user;
+  const settings = useClientSettings() ?? readClientSettings({});
+  const showPartners = !!user && user.client_id === user.main_client_id && settings.include_collab;
+  const externals = useExternalFilterChoices(showPartners);
 
   // The search box writes to the URL 1000 ms after the last key (000 §9).
   const [searchText, setSearchText] = useState(query.search);
@@ -60,7 +90,11 @@ export function IssueListFilters({
       query.priority_id.length > 0 ||
       query.categories.length > 0 ||
       query.date_from !== null ||
-      query.date_to !== null,
+      query.date_to !== null ||
+      roleInUse(query, ISSUE_PEOPLE_FILTER_KEYS) !== null ||
+      roleInUse(query, ISSUE_COMPANY_FILTER_KEYS) !== null ||
+      query.job_positions.length > 0 ||
+      query.externals.length > 0,
   );
   useLayoutEffect(() => {
     const bar = barRef.current;
@@ -81,10 +115,18 @@ export function IssueListFilters({
     label: w.name,
     depth: w.depth,
   }));
-  const assigneeOptions = [
-    { value: '0', label: t('issues.list.filters.unassigned') },
-    ...(people.data ?? []).map((p) => ({ value: String(p.id), label: p.full_name || p.email })),
-  ];
+  const peopleOptions = (people.data ?? []).map((p) => ({
+    value: String(p.id),
+    label: p.full_name || p.email,
+  }));
+  const externalOptions = (externals.data ?? []).map((p) => ({
+    value: String(p.id),
+    label: `${p.full_name || p.email} (${p.company.name})`,
+  }));
+  const companyOptions = [...new Map((externals.data ?? []).map((p) => [p.company.id, p.company])).values()]
+    .sort((a, b) => a.name.localeCompare(b.name))
+    .map((c) => ({ value: String(c.id), label: c.name }));
+  const positionOptions = (positions.data ?? []).map((p) => ({ value: String(p.id), label: p.name }));
   const priorityOptions = ISSUE_LIST_PRIORITIES.map((id) => ({
     value: String(id),
     label: t(`issues.priority.${PRIORITIES.find((p) => p.id === id)?.name ?? 'normal'}`),
@@ -122,12 +164,25 @@ export function IssueListFilters({
           onChange={(e) => onChange({ include_sub_ws: e.currentTarget.checked ? 1 : 0 })}
           label={t('issues.list.filters.include_sub_ws')}
         />
-        <SummaryMultiSelect
-          label={t('issues.list.filters.assignees')}
-          data={assigneeOptions}
-          value={strings(query.assignees)}
-          onChange={(v) => onChange({ assignees: ids(v) })}
+        <Select
+          aria-label={t('issues.list.filters.type')}
+          value={issueTypeChoice(query)}
+          onChange={(v) => v && onChange(issueTypeChange(v as IssueTypeChoice))}
+          data={(['issue', 'task', 'both'] as const).map((c) => ({
+            value: c,
+            label: t(`issues.list.filters.types.${c}`),
+          }))}
+          allowDeselect={false}
           w={{ base: '100%', sm: 210 }}
+        />
+        <RoleFilter
+          label={t('issues.list.filters.users')}
+          roleLabel={t('issues.list.filters.users_role')}
+          keys={ISSUE_PEOPLE_FILTER_KEYS}
+          options={peopleOptions}
+          extraAssigneeOption={{ value: '0', label: t('issues.list.filters.unassigned') }}
+          query={query}
+          onChange={onChange}
         />
         <SummaryMultiSelect
           label={t('issues.list.filters.priority')}
@@ -143,6 +198,32 @@ export function IssueListFilters({
           onChange={(v) => onChange({ categories: ids(v).filter((n) => n > 0) })}
           w={{ base: '100%', sm: 200 }}
         />
+        <SummaryMultiSelect
+          label={t('issues.list.filters.position')}
+          data={positionOptions}
+          value={strings(query.job_positions)}
+          onChange={(v) => onChange({ job_positions: ids(v).filter((n) => n > 0) })}
+          w={{ base: '100%', sm: 200 }}
+        />
+        {showPartners && (
+          <RoleFilter
+            label={t('issues.list.filters.collaborators')}
+            roleLabel={t('issues.list.filters.collaborators_role')}
+            keys={ISSUE_COMPANY_FILTER_KEYS}
+            options={companyOptions}
+            query={query}
+            onChange={onChange}
+          />
+        )}
+        {showPartners && (
+          <SummaryMultiSelect
+            label={t('issues.list.filters.externals')}
+            data={externalOptions}
+            value={strings(query.externals)}
+            onChange={(v) => onChange({ externals: ids(v).filter((n) => n > 0) })}
+            w={{ base: '100%', sm: 210 }}
+          />
+        )}
         <IssueDates>
           <DatePickerInput
             type="range"
@@ -178,5 +259,61 @@ export function IssueListFilters({
         </Anchor>
       )}
     </Box>
+  );
+}
+
+/**
+ * A people or company filter with its role: the chosen ids go to the parameter of the role
+ * (users / assignees / reporters / watchers / worked_on_by, or collaborators / assignee_companies
+ * / ...). The role shown follows the URL; without a selection it is kept here until one is made.
+ */
+function RoleFilter({
+  label,
+  roleLabel,
+  keys,
+  options,
+  extraAssigneeOption,
+  query,
+  onChange,
+}: {
+  label: string;
+  roleLabel: string;
+  keys: RoleFilterKeys;
+  options: SummaryOption[];
+  extraAssigneeOption?: SummaryOption;
+  query: IssueListQuery;
+  onChange: (patch: Partial<IssueListQuery>) => void;
+}) {
+  const { t } = useTranslation();
+  const inUse = roleInUse(query, keys);
+  const [pickedRole, setPickedRole] = useState<IssueFilterRole>(inUse ?? 'any');
+  const role = inUse ?? pickedRole;
+  const key = keys[ISSUE_FILTER_ROLES.indexOf(role)] ?? keys[0];
+  const selected = strings(query[key]);
+  const data = role === 'assignee' && extraAssigneeOption ? [extraAssigneeOption, ...options] : options;
+  return (
+    <Group gap={4} wrap="nowrap" w={{ base: '100%', sm: 'auto' }}>
+      <SummaryMultiSelect
+        label={label}
+        data={data}
+        value={selected}
+        onChange={(v) => onChange(roleFilterChange(keys, role, ids(v)))}
+        w={{ base: `calc(100% - ${ROLE_SELECT_WIDTH + 4}px)`, sm: 200 }}
+      />
+      <Select
+        aria-label={roleLabel}
+        value={role}
+        onChange={(v) => {
+          if (!v) return;
+          const next = v as IssueFilterRole;
+          setPickedRole(next);
+          if (selected.length) onChange(roleFilterChange(keys, next, ids(selected)));
+        }}
+        data={ISSUE_FILTER_ROLES.map((r) => ({ value: r, label: t(`issues.list.filters.roles.${r}`) }))}
+        allowDeselect={false}
+        w={ROLE_SELECT_WIDTH}
+        comboboxProps={{ width: 170, position: 'bottom-end' }}
+      />
+    </Group>
   );
 }

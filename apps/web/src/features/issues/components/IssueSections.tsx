@@ -14,7 +14,6 @@ import {
   Stack,
   Table,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -23,6 +22,7 @@ import { ISSUE_COMMENT_MAX, type Issue } from '@workbench/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { TextareaWithTemplates } from '../../../ui/text-templates/TextareaWithTemplates';
 import {
   elapsedSeconds,
   formatClock,
@@ -357,15 +357,15 @@ export function Comments({ issue }: { issue: Issue }) {
               void send();
             }}
           >
-            <Textarea
+            <TextareaWithTemplates
               aria-label={t('issues.comments.new')}
               placeholder={t('issues.comments.placeholder')}
               autosize
               minRows={2}
               maxLength={ISSUE_COMMENT_MAX}
               value={text}
-              onChange={(e) => {
-                setText(e.currentTarget.value);
+              onChange={(value) => {
+                setText(value);
                 setError(null);
               }}
               error={error}

@@ -3,6 +3,7 @@ import { IconCamera } from '@tabler/icons-react';
 import { ISSUE_COMMENT_MAX, type Issue, type IssueStatusId } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { requestPhotoUpload } from '../../attachments/photo-request';
 import {
   actionColor,
   actionFlow,
@@ -37,6 +38,8 @@ export function StatusActions({ issue }: { issue: Issue }) {
   const press = (action: IssueAction) => {
     const flow = actionFlow(action);
     if (flow === 'none') return;
+    // 'Add photo' opens the gallery's file input (within this click, so the browser allows it).
+    if (action.kind === 'add_photo' && requestPhotoUpload(issue.id)) return;
     if (flow === 'direct') void send(action);
     else setOpen({ action, flow });
   };
@@ -75,7 +78,18 @@ export function StatusActions({ issue }: { issue: Issue }) {
           onSubmit={(seconds) => send(open.action, seconds > 0 ? { worktime_seconds: seconds } : {})}
         />
       )}
-      {open?.flow === 'photo' && <PhotoRequiredModal onClose={() => setOpen(null)} />}
+      {open?.flow === 'photo' && (
+        <PhotoRequiredModal
+          onClose={() => setOpen(null)}
+          onAddPhoto={
+            issue.permissions.can_add_attachments
+              ? () => {
+                  if (requestPhotoUpload(issue.id)) setOpen(null);
+                }
+              : undefined
+          }
+        />
+      )}
     </>
   );
 }
@@ -222,13 +236,18 @@ function WorktimeModal({
 }
 
 /** 001 §4: an attachment is required and the assignee has not uploaded one. */
-function PhotoRequiredModal({ onClose }: { onClose: () => void }) {
+function PhotoRequiredModal({ onClose, onAddPhoto }: { onClose: () => void; onAddPhoto?: () => void }) {
   const { t } = useTranslation();
   return (
     <Modal opened onClose={onClose} title={t('issues.modals.photo_title')} centered>
       <Stack>
         <Text size="sm">{t('issues.modals.photo_text')}</Text>
         <Group justify="flex-end">
+          {onAddPhoto && (
+            <Button variant="default" leftSection={<IconCamera size={16} />} onClick={onAddPhoto}>
+              {t('issues.actions.add_photo')}
+            </Button>
+          )}
           <Button onClick={onClose} data-autofocus>
             {t('issues.ok')}
           </Button>

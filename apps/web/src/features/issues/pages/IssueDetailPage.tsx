@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Box,
@@ -27,6 +26,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { IssueAttachments } from '../../attachments/components/IssueAttachments';
+import { ChecklistsSection } from '../../checklists/components/ChecklistsSection';
 import { IssueMenu } from '../components/IssueMenu';
 import { Activity, Comments, Links, SubIssues, Watchers, Worktime } from '../components/IssueSections';
 import { DetailSkeleton, IssueErrorPanel, IssueNotFound } from '../components/IssueStates';
@@ -207,6 +208,8 @@ function IssueDetail({ issue, routeParentId }: { issue: Issue; routeParentId: nu
                 </Text>
               )}
             </Card>
+            <IssueAttachments issue={issue} />
+            <ChecklistsSection issue={issue} />
             {issue.parent_id === null && <SubIssues issue={issue} />}
             <Comments issue={issue} />
             <Activity issue={issue} />
@@ -215,11 +218,6 @@ function IssueDetail({ issue, routeParentId }: { issue: Issue; routeParentId: nu
         <Grid.Col span={{ base: 12, md: 4 }}>
           <Stack gap="md">
             <Box visibleFrom="md">{facts}</Box>
-            {issue.is_attachment_required && issue.attachments.length === 0 && (
-              <Alert color="orange" variant="light">
-                {t('issues.attachments_later')}
-              </Alert>
-            )}
             <Worktime issue={issue} />
             <Watchers issue={issue} />
             <Links issue={issue} />

@@ -13,7 +13,6 @@ import {
   Skeleton,
   Stack,
   Text,
-  Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
@@ -25,6 +24,7 @@ import {
   datesAfterStartChange,
   defaultDueDate,
   ISSUE_DESCRIPTION_MAX,
+  type Issue,
   PRIORITIES,
   PROCESS_NUMBER_LENGTH,
   validateIssueForm,
@@ -34,6 +34,11 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { TextareaWithTemplates } from '../../../ui/text-templates/TextareaWithTemplates';
+import { attachmentsOf } from '../../attachments/attachment-model';
+import { saveGalleryChanges, UploadError, uploadNewItems } from '../../attachments/attachments-api';
+import { FormAttachments } from '../../attachments/components/IssueAttachments';
+import { changeCount, itemsFromAttachments, previewUrls } from '../../attachments/editing-state';
 import { useAuth } from '../../auth/session-store';
 import { useConfig } from '../../config/use-config';
 import { IssueDates } from '../components/IssueDates';
@@ -54,7 +59,14 @@ import {
   startOfToday,
   updateRequestOf,
 } from '../issue-helpers';
-import { checkProcessNumber, useCategories, useIssue, useSaveIssue, useWorkspacePeople } from '../issues-api';
+import {
+  checkProcessNumber,
+  useCategories,
+  useInvalidateIssues,
+  useIssue,
+  useSaveIssue,
+  useWorkspacePeople,
+} from '../issues-api';
 
 const TITLE_MAX = 255;
 
@@ -105,6 +117,7 @@ export function IssueFormPage() {
         canAssign={editId === null || (issue.data?.permissions.can_assign ?? false)}
         savedAssignee={issue.data?.assignee ?? null}
         editTitle={issue.data?.title ?? null}
+        savedIssue={editId !== null ? (issue.data ?? null) : null}
       />
     </IssueDates>
   );
@@ -128,6 +141,7 @@ function IssueForm({
   canAssign,
   savedAssignee,
   editTitle,
+  savedIssue,
 }: {
   editId: number | null;
   initial: IssueFormState;
@@ -137,6 +151,8 @@ function IssueForm({
   canAssign: boolean;
   savedAssignee: { id: number; full_name: string } | null;
   editTitle: string | null;
+  /** The issue being edited (its attachments and permissions); null when creating. */
+  savedIssue: Issue | null;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -148,6 +164,12 @@ function IssueForm({
   const people = useWorkspacePeople(form.workspace_id);
   const categories = useCategories();
   const save = useSaveIssue(editId);
+  const invalidateIssues = useInvalidateIssues();
+  // The gallery's changes wait for the save (001 §4 "Attachment editing").
+  const [attachments, setAttachments] = useState(() =>
+    itemsFromAttachments(savedIssue ? attachmentsOf(savedIssue) : []),
+  );
+  const [savingAttachments, setSavingAttachments] = useState(false);
   const isSubIssue = form.parent_id !== null;
 
   const set = <K extends keyof IssueFormState>(key: K, value: IssueFormState[K]) => {
@@ -240,11 +262,36 @@ function IssueForm({
               changedFields(updateRequestOf(form, updateOptions), updateRequestOf(initial, updateOptions)),
             );
       notifications.show({ color: 'teal', message: t(editId === null ? 'issues.created' : 'issues.saved') });
+      if (!(await saveAttachments(saved.id)) && editId !== null) return;
       navigate(saved.parent_id ? issuePaths.detail(saved.parent_id, saved.id) : issuePaths.detail(saved.id));
     } catch (err) {
       const apiError = err instanceof ApiError ? err : new ApiError(0, 'general_error', '');
       if (Object.keys(apiError.fields).length) setErrors(apiError.fields);
       else setFormError(apiError.key);
+    }
+  };
+
+  /** New, changed and deleted attachments after the issue itself is saved; false when refused. */
+  const saveAttachments = async (issueId: number): Promise<boolean> => {
+    if (changeCount(attachments) === 0) return true;
+    setSavingAttachments(true);
+    try {
+      if (editId === null) await uploadNewItems(issueId, attachments);
+      else await saveGalleryChanges(issueId, attachments);
+      for (const url of previewUrls(attachments)) URL.revokeObjectURL(url);
+      return true;
+    } catch (err) {
+      const refused = err instanceof UploadError ? err.files.map((f) => f.name).join(', ') : '';
+      const key = err instanceof ApiError ? err.key : 'general_error';
+      notifications.show({
+        color: 'red',
+        title: t('attachments.not_saved'),
+        message: `${t(`errors.${key}`, { defaultValue: t('errors.general_error') })}${refused ? ` ${refused}` : ''}`,
+      });
+      return false;
+    } finally {
+      setSavingAttachments(false);
+      void invalidateIssues();
     }
   };
 
@@ -306,11 +353,11 @@ function IssueForm({
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             autoFocus={editId === null}
           />
-          <Textarea
+          <TextareaWithTemplates
             label={t('issues.fields.description')}
             value={form.description}
             maxLength={ISSUE_DESCRIPTION_MAX}
-            onChange={(e) => set('description', e.currentTarget.value)}
+            onChange={(value) => set('description', value)}
             error={errorText('description')}
             disabled={!canEditDescription}
             autosize
@@ -436,11 +483,12 @@ function IssueForm({
               error={errorText('external_email_address')}
             />
           </SimpleGrid>
+          <FormAttachments issue={savedIssue} items={attachments} onItemsChange={setAttachments} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" component={Link} to={cancelTo}>
               {t('issues.cancel')}
             </Button>
-            <Button type="submit" loading={save.isPending}>
+            <Button type="submit" loading={save.isPending || savingAttachments}>
               {t('issues.save')}
             </Button>
           </Group>

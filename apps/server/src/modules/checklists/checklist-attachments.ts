@@ -1,0 +1,20 @@
+import type { Attachment } from '@workbench/domain';
+import { type AttachmentPermissions, presentAttachments } from '../attachments/attachment-presenter.js';
+import type { Db } from './checklist-queries.js';
+
+/**
+ * Attachments of checklist items, per item id, in the shared Attachment shape (they are rows of
+ * the one attachments table owned by 'checklist_item'; flags follow the issue's permissions).
+ */
+export async function loadItemAttachments(
+  db: Db,
+  input: { clientId: number; itemIds: number[]; callerId: number; permissions: AttachmentPermissions },
+): Promise<Map<number, Attachment[]>> {
+  return presentAttachments(db, {
+    clientId: input.clientId,
+    ownerType: 'checklist_item',
+    ownerIds: input.itemIds,
+    callerId: input.callerId,
+    permissions: input.permissions,
+  });
+}

@@ -1,0 +1,105 @@
+import type { IssueListQuery } from '@workbench/domain';
+import { type RawBuilder, sql } from 'kysely';
+
+/**
+ * The issue list's people, company, position, schedule, asset, rating and favourite-workspace
+ * filters (000 §3 "Issue list query fields" and "Issue filter keys"). Each is an extra condition
+ * on `issues i`; they only narrow what issue-list-queries.ts already found visible.
+ */
+
+type Role = 'assignee' | 'reporter' | 'watcher' | 'worker';
+const ALL_ROLES: readonly Role[] = ['assignee', 'reporter', 'watcher', 'worker'];
+
+/** The issue's people in one role whose user id satisfies `match` (a condition on `p.user_id`). */
+function someoneIn(role: Role, match: RawBuilder<boolean>): RawBuilder<boolean> {
+  switch (role) {
+    case 'assignee':
+      return sql<boolean>`EXISTS (SELECT 1 FROM (SELECT i.assignee_id AS user_id) p WHERE p.user_id IS NOT NULL AND ${match})`;
+    case 'reporter':
+      return sql<boolean>`EXISTS (SELECT 1 FROM (SELECT i.created_by AS user_id) p WHERE p.user_id IS NOT NULL AND ${match})`;
+    case 'watcher':
+      return sql<boolean>`EXISTS (SELECT 1 FROM issue_watchers p
+        WHERE p.client_id = i.client_id AND p.issue_id = i.id AND ${match})`;
+    case 'worker':
+      return sql<boolean>`EXISTS (SELECT 1 FROM worktime_logs p
+        WHERE p.client_id = i.client_id AND p.issue_id = i.id AND p.user_id IS NOT NULL AND ${match})`;
+  }
+}
+
+/** Simple shapes for the direct columns (index-friendly); the subquery form for the others. */
+function personIn(role: Role, userIds: number[]): RawBuilder<boolean> {
+  const ids = sql.join(userIds);
+  if (role === 'assignee') return sql<boolean>`i.assignee_id IN (${ids})`;
+  if (role === 'reporter') return sql<boolean>`i.created_by IN (${ids})`;
+  return someoneIn(role, sql<boolean>`p.user_id IN (${ids})`);
+}
+
+function anyRole(userIds: number[]): RawBuilder<boolean> {
+  return sql<boolean>`(${sql.join(
+    ALL_ROLES.map((role) => personIn(role, userIds)),
+    sql` OR `,
+  )})`;
+}
+
+/** Someone in the role is a member of one of the companies (organisations). */
+function companyIn(role: Role, companyIds: number[]): RawBuilder<boolean> {
+  return someoneIn(
+    role,
+    sql<boolean>`EXISTS (SELECT 1 FROM user_clients uc
+      WHERE uc.user_id = p.user_id AND uc.client_id IN (${sql.join(companyIds)}))`,
+  );
+}
+
+export function extraIssueListConditions(
+  query: IssueListQuery,
+  caller: { userId: number; clientId: number },
+): RawBuilder<boolean>[] {
+  const where: RawBuilder<boolean>[] = [];
+  if (query.users.length) where.push(anyRole(query.users));
+  if (query.externals.length) where.push(anyRole(query.externals));
+  if (query.watchers.length) where.push(personIn('watcher', query.watchers));
+  if (query.worked_on_by.length) where.push(personIn('worker', query.worked_on_by));
+
+  const byCompany: Array<[Role, number[]]> = [
+    ['assignee', query.assignee_companies],
+    ['reporter', query.reporter_companies],
+    ['watcher', query.watcher_companies],
+    ['worker', query.worked_on_by_companies],
+  ];
+  for (const [role, companies] of byCompany) {
+    if (companies.length) where.push(companyIn(role, companies));
+  }
+  if (query.collaborators.length) {
+    where.push(
+      sql<boolean>`(${sql.join(
+        ALL_ROLES.map((role) => companyIn(role, query.collaborators)),
+        sql` OR `,
+      )})`,
+    );
+  }
+
+  if (query.job_positions.length) {
+    where.push(sql<boolean>`EXISTS (SELECT 1 FROM users ju
+      WHERE ju.id = i.assignee_id AND ju.job_position_id IN (${sql.join(query.job_positions)}))`);
+  }
+  if (query.schedule_id.length) where.push(sql<boolean>`i.schedule_id IN (${sql.join(query.schedule_id)})`);
+  if (query.asset_ids.length) where.push(sql<boolean>`i.asset_id IN (${sql.join(query.asset_ids)})`);
+  if (query.rating.length) where.push(sql<boolean>`i.rating IN (${sql.join(query.rating)})`);
+
+  if (query.filter_ws) {
+    const favourites = sql`SELECT f.workspace_id FROM workspace_favorites f
+      WHERE f.user_id = ${caller.userId} AND f.client_id = ${caller.clientId}`;
+    where.push(
+      query.include_sub_ws
+        ? sql<boolean>`i.workspace_id IN (
+            WITH RECURSIVE fav (id) AS (
+              SELECT w.id FROM workspaces w WHERE w.id IN (${favourites}) AND w.deleted_at IS NULL
+              UNION ALL
+              SELECT w.id FROM workspaces w JOIN fav ON w.parent_id = fav.id WHERE w.deleted_at IS NULL
+            )
+            SELECT id FROM fav)`
+        : sql<boolean>`i.workspace_id IN (${favourites})`,
+    );
+  }
+  return where;
+}

@@ -1,0 +1,253 @@
+import {
+  ActionIcon,
+  Alert,
+  Anchor,
+  Badge,
+  Breadcrumbs,
+  Button,
+  Card,
+  Center,
+  Group,
+  Pagination,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  ThemeIcon,
+  Title,
+  Tooltip,
+} from '@mantine/core';
+import {
+  IconListCheck,
+  IconPlus,
+  IconSearch,
+  IconSortAscending,
+  IconSortDescending,
+} from '@tabler/icons-react';
+import {
+  CHECKLIST_TEMPLATE_SORT_FIELDS,
+  type ChecklistTemplate,
+  type ChecklistTemplateListQuery,
+  PAGE_SIZE_OPTIONS,
+} from '@workbench/domain';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearchParams } from 'react-router';
+import { formatDateTime } from '../../issues/issue-helpers';
+import { useCategories } from '../../issues/issues-api';
+import { changeTemplateListParams, readTemplateListParams, templateQueryString } from '../list-params';
+import { useChecklistTemplates } from '../templates-api';
+import { useCanManageTemplates } from '../use-can-manage';
+
+const SKELETON_ROWS = [1, 2, 3, 4];
+
+/** /dashboard/templates/checklists: the organisation's checklist templates, list state in the URL. */
+export function ChecklistTemplateListPage() {
+  const { t, i18n } = useTranslation();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const query = readTemplateListParams(searchParams);
+  const list = useChecklistTemplates(query);
+  const categories = useCategories();
+  const canManage = useCanManageTemplates();
+  const update = (patch: Partial<ChecklistTemplateListQuery>) =>
+    setSearchParams(new URLSearchParams(templateQueryString(changeTemplateListParams(query, patch))));
+  const page = list.data;
+
+  return (
+    <Stack gap="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to="/dashboard/templates">
+          {t('checklist-templates.landing_title')}
+        </Anchor>
+        <Text>{t('checklist-templates.checklist_templates')}</Text>
+      </Breadcrumbs>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          {t('checklist-templates.checklist_templates')}
+        </Title>
+        {canManage && (
+          <Button
+            component={Link}
+            to="/dashboard/templates/checklists/add"
+            leftSection={<IconPlus size={18} />}
+          >
+            {t('checklist-templates.add')}
+          </Button>
+        )}
+      </Group>
+
+      {/* 001 §2: the only filter is the category. */}
+      <Group gap="sm" wrap="wrap" align="end">
+        <Select
+          label={t('checklist-templates.category')}
+          placeholder={t('checklist-templates.all_categories')}
+          clearable
+          value={query.category_id ? String(query.category_id) : null}
+          onChange={(v) => update({ category_id: v ? Number(v) : undefined })}
+          data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
+          w={{ base: '100%', sm: 240 }}
+        />
+        <Group gap={4} wrap="nowrap" align="end">
+          <Select
+            label={t('checklist-templates.sort_by')}
+            value={query.sort_by}
+            onChange={(v) => v && update({ sort_by: v as ChecklistTemplateListQuery['sort_by'] })}
+            data={CHECKLIST_TEMPLATE_SORT_FIELDS.map((f) => ({
+              value: f,
+              label: t(`checklist-templates.sort.${f}`),
+            }))}
+            allowDeselect={false}
+            w={160}
+          />
+          <Tooltip
+            label={t(
+              query.sort_direction === 'asc'
+                ? 'checklist-templates.ascending'
+                : 'checklist-templates.descending',
+            )}
+          >
+            <ActionIcon
+              variant="default"
+              size="input-sm"
+              aria-label={t('checklist-templates.toggle_direction')}
+              onClick={() => update({ sort_direction: query.sort_direction === 'asc' ? 'desc' : 'asc' })}
+            >
+              {query.sort_direction === 'asc' ? (
+                <IconSortAscending size={18} />
+              ) : (
+                <IconSortDescending size={18} />
+              )}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+      </Group>
+
+      {list.isPending && (
+        <Stack gap="sm" aria-busy="true">
+          {SKELETON_ROWS.map((n) => (
+            <Skeleton key={n} h={72} radius="md" />
+          ))}
+        </Stack>
+      )}
+      {list.isError && (
+        <Alert color="red" variant="light" title={t('checklist-templates.load_failed')}>
+          <Button size="xs" variant="light" onClick={() => list.refetch()}>
+            {t('checklist-templates.retry')}
+          </Button>
+        </Alert>
+      )}
+      {page && page.total === 0 && !list.isError && (
+        <EmptyState filtered={query.category_id !== undefined} canAdd={canManage} />
+      )}
+      {page && page.total > 0 && (
+        <>
+          <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+            {page.data.map((template) => (
+              <TemplateRow key={template.id} template={template} language={i18n.language} />
+            ))}
+          </Stack>
+          <Group justify="space-between" wrap="wrap" gap="sm">
+            <Text size="sm" c="dimmed">
+              {t('checklist-templates.showing', {
+                from: page.from ?? 0,
+                to: page.to ?? 0,
+                total: page.total,
+              })}
+            </Text>
+            <Group gap="sm" wrap="wrap">
+              <Select
+                aria-label={t('checklist-templates.page_size')}
+                value={String(query.paginate_by)}
+                onChange={(v) => v && update({ paginate_by: Number(v) })}
+                data={PAGE_SIZE_OPTIONS.map((n) => ({
+                  value: String(n),
+                  label: t('checklist-templates.per_page', { value: n }),
+                }))}
+                allowDeselect={false}
+                w={140}
+              />
+              {page.last_page > 1 && (
+                <Pagination
+                  total={page.last_page}
+                  value={page.current_page}
+                  onChange={(p) => update({ page: p })}
+                  size="sm"
+                  siblings={1}
+                />
+              )}
+            </Group>
+          </Group>
+        </>
+      )}
+    </Stack>
+  );
+}
+
+function TemplateRow({ template, language }: { template: ChecklistTemplate; language: string }) {
+  const { t } = useTranslation();
+  const to = `/dashboard/templates/checklists/detail/${template.id}`;
+  return (
+    <Card withBorder radius="md" padding="sm" data-testid="template-row">
+      <Group justify="space-between" wrap="nowrap" gap="sm" align="flex-start">
+        <Stack gap={2} miw={0}>
+          <Anchor component={Link} to={to} fw={600} lineClamp={1}>
+            {template.name}
+          </Anchor>
+          <Text size="sm" c="dimmed" lineClamp={1}>
+            {template.items.map((i) => i.title).join(' · ') || t('checklist-templates.no_items')}
+          </Text>
+        </Stack>
+        <Stack gap={4} align="flex-end" style={{ flexShrink: 0 }}>
+          <Group gap={4} wrap="nowrap">
+            {template.category && (
+              <Badge variant="light" size="sm" maw={160}>
+                {template.category.name}
+              </Badge>
+            )}
+            <Badge variant="outline" color="gray" size="sm">
+              {t('checklist-templates.items_count', { count: template.items_count })}
+            </Badge>
+          </Group>
+          <Text size="xs" c="dimmed" visibleFrom="sm">
+            {t('checklist-templates.updated', { date: formatDateTime(template.updated_at, language) })}
+          </Text>
+        </Stack>
+      </Group>
+    </Card>
+  );
+}
+
+function EmptyState({ filtered, canAdd }: { filtered: boolean; canAdd: boolean }) {
+  const { t } = useTranslation();
+  if (filtered) {
+    return (
+      <Center py="xl">
+        <Stack align="center" gap={4}>
+          <IconSearch size={28} color="var(--mantine-color-dimmed)" />
+          <Text c="dimmed">{t('checklist-templates.no_results')}</Text>
+        </Stack>
+      </Center>
+    );
+  }
+  return (
+    <Center py={48}>
+      <Stack align="center" ta="center" gap="sm" maw={440}>
+        <ThemeIcon size={64} radius="xl" variant="light">
+          <IconListCheck size={34} />
+        </ThemeIcon>
+        <Title order={2} size="h3">
+          {t('checklist-templates.empty_title')}
+        </Title>
+        <Text c="dimmed">{t('checklist-templates.empty_text')}</Text>
+        {canAdd && (
+          <Button
+            component={Link}
+            to="/dashboard/templates/checklists/add"
+            leftSection={<IconPlus size={18} />}
+          >
+            {t('checklist-templates.add')}
+          </Button>
+        )}
+      </Stack>
+    </Center>
+  );
+}

@@ -1,0 +1,314 @@
+/**
+ * The issue list benchmark (issue 5, "Performance"): seeds a fresh database with a million issues,
+ * starts the real app in this process, and measures GET issue/ with autocannon (in a child
+ * process, so the load generator does not share the server's event loop) next to a baseline
+ * route answering one indexed SELECT behind the same auth hook.
+ *
+ *   npm run bench                                  both databases, 1,000,000 issues
+ *   npm run bench -- --db=pglite --issues=100000   one database, fewer issues
+ *   options: --duration=10 (s per scenario), --connections=50, --reuse (keep an earlier seed of
+ *   the same size), --seed-only (seed, then stop: for EXPLAIN ANALYZE by hand)
+ */
+import { execFile } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { sql } from 'kysely';
+import pg from 'pg';
+import { buildApp } from '../apps/server/src/app.js';
+import { readConfig } from '../apps/server/src/config.js';
+import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/connection.js';
+import { migrateToLatest } from '../apps/server/src/db/migrate.js';
+import { requireUser } from '../apps/server/src/http/authenticate.js';
+import { openFileStorage } from '../apps/server/src/storage/open-storage.js';
+import { type BenchActors, benchActors, seedBench } from './seed.js';
+
+const root = resolve(fileURLToPath(import.meta.url), '../..');
+const run = promisify(execFile);
+
+type DbKind = 'pglite' | 'postgres';
+type Options = {
+  dbs: DbKind[];
+  issues: number;
+  duration: number;
+  connections: number;
+  reuse: boolean;
+  seedOnly: boolean;
+  postgresUrl: string;
+  workDir: string;
+};
+
+function readOptions(argv: string[]): Options {
+  const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
+  const db = arg('db') ?? 'both';
+  if (!['pglite', 'postgres', 'both'].includes(db)) throw new Error('--db must be pglite, postgres or both');
+  const number = (name: string, fallback: number) => {
+    const value = Number(arg(name) ?? fallback);
+    if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
+    return value;
+  };
+  return {
+    dbs: db === 'both' ? ['pglite', 'postgres'] : [db as DbKind],
+    issues: number('issues', 1_000_000),
+    duration: number('duration', 10),
+    connections: number('connections', 50),
+    reuse: argv.includes('--reuse'),
+    seedOnly: argv.includes('--seed-only'),
+    postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
+    workDir: process.env.BENCH_DIR ?? '/tmp/workbench-bench',
+  };
+}
+
+const BENCH_SCHEMA = 'bench';
+
+/** Opens the database of one run: a fresh PGlite folder, or a re-created schema on PostgreSQL. */
+async function openBenchDatabase(
+  kind: DbKind,
+  options: Options,
+): Promise<{ handle: DatabaseHandle; env: NodeJS.ProcessEnv }> {
+  const dataDir = join(options.workDir, kind);
+  if (kind === 'pglite') {
+    if (!options.reuse) rmSync(dataDir, { recursive: true, force: true });
+    const env = { DATA_DIR: dataDir, SEED_DEMO: '0', LOG_LEVEL: 'silent' };
+    return { handle: await openDatabase({ dataDir }), env };
+  }
+  if (!options.reuse) {
+    const admin = new pg.Client({ connectionString: options.postgresUrl });
+    await admin.connect();
+    await admin.query(`DROP SCHEMA IF EXISTS "${BENCH_SCHEMA}" CASCADE`);
+    await admin.end();
+  }
+  const env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: options.postgresUrl,
+    DATABASE_SCHEMA: BENCH_SCHEMA,
+    SEED_DEMO: '0',
+    LOG_LEVEL: 'silent',
+  };
+  return {
+    handle: await openDatabase({ databaseUrl: options.postgresUrl, databaseSchema: BENCH_SCHEMA, dataDir }),
+    env,
+  };
+}
+
+/** Seeds unless --reuse finds an earlier seed of the same size; then refreshes planner statistics. */
+async function prepareData(handle: DatabaseHandle, options: Options): Promise<BenchActors> {
+  const started = Date.now();
+  await migrateToLatest(handle.db);
+  const existing = await sql<{ n: string }>`SELECT count(*) AS n FROM issues`.execute(handle.db);
+  const count = Number(existing.rows[0]?.n ?? 0);
+  if (count && !(options.reuse && count === options.issues)) {
+    throw new Error(`The bench database holds ${count} issues; run without --reuse to start afresh.`);
+  }
+  let actors: BenchActors;
+  if (count) {
+    console.log(`  reusing ${count} issues`);
+    actors = await benchActors(handle.db, options.issues);
+  } else {
+    actors = await seedBench(handle.db, options.issues);
+  }
+  await sql`VACUUM ANALYZE`.execute(handle.db);
+  console.log(`  data ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+  return actors;
+}
+
+type Scenario = { name: string; path: string; token: string };
+
+function scenarios(actors: BenchActors): Scenario[] {
+  const filtered = new URLSearchParams({
+    issue_state: 'in_progress',
+    assignees: actors.assignees.join(','),
+    workspaces: String(actors.siteId),
+    include_sub_ws: '1',
+  });
+  return [
+    { name: 'baseline (one indexed SELECT)', path: '/api/v4/bench/baseline', token: actors.admin.token },
+    { name: 'default list (admin, page 1)', path: '/api/v4/issue/', token: actors.admin.token },
+    {
+      name: 'filtered (state+assignees+site subtree, manager)',
+      path: `/api/v4/issue/?${filtered}`,
+      token: actors.manager.token,
+    },
+    {
+      name: `search "${actors.searchWord}"`,
+      path: `/api/v4/issue/?search=${actors.searchWord}`,
+      token: actors.admin.token,
+    },
+    { name: 'deep page (page 2000)', path: '/api/v4/issue/?page=2000', token: actors.admin.token },
+  ];
+}
+
+type Measurement = {
+  db: DbKind;
+  scenario: string;
+  p50: number;
+  p99: number;
+  rps: number;
+  requests: number;
+  non2xx: number;
+  errors: number;
+  check: string;
+};
+
+/** autocannon's --json summary (the fields read here). */
+type AutocannonResult = {
+  latency: { p50: number; p99: number };
+  requests: { average: number; total: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+};
+
+async function autocannon(
+  url: string,
+  token: string,
+  seconds: number,
+  connections: number,
+): Promise<AutocannonResult> {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      join(root, 'node_modules/autocannon/autocannon.js'),
+      '--json',
+      '--no-progress',
+      '-c',
+      String(connections),
+      '-d',
+      String(seconds),
+      '-H',
+      `authorization=Bearer ${token}`,
+      url,
+    ],
+    { maxBuffer: 64 * 1024 * 1024 },
+  );
+  return JSON.parse(stdout) as AutocannonResult;
+}
+
+/**
+ * Requests still queued from a scenario (a slow one's timed-out requests go on running) must not
+ * slow the next: wait until the baseline answers quickly again.
+ */
+async function waitUntilIdle(base: string, token: string): Promise<void> {
+  const deadline = Date.now() + 180_000;
+  while (Date.now() < deadline) {
+    const started = Date.now();
+    await fetch(`${base}/api/v4/bench/baseline`, { headers: { authorization: `Bearer ${token}` } });
+    if (Date.now() - started < 50) return;
+    await new Promise((done) => setTimeout(done, 500));
+  }
+}
+
+/** One request first: it must answer 200, and a list must have rows (an empty page is no result). */
+async function checkScenario(base: string, scenario: Scenario): Promise<string> {
+  const response = await fetch(base + scenario.path, {
+    headers: { authorization: `Bearer ${scenario.token}` },
+  });
+  const body = (await response.json()) as { total?: number; data?: unknown[] };
+  if (response.status !== 200)
+    throw new Error(`${scenario.name}: HTTP ${response.status} ${JSON.stringify(body)}`);
+  if (body.total === undefined) return 'ok';
+  if (!body.data?.length) throw new Error(`${scenario.name}: an empty page (total ${body.total})`);
+  return `${body.data.length} of ${body.total}`;
+}
+
+async function benchDatabase(kind: DbKind, options: Options): Promise<Measurement[]> {
+  console.log(`\n== ${kind}: ${options.issues.toLocaleString('en')} issues`);
+  const { handle, env } = await openBenchDatabase(kind, options);
+  try {
+    const actors = await prepareData(handle, options);
+    if (options.seedOnly) return [];
+    const config = readConfig(env);
+    const ctx = {
+      db: handle.db,
+      dbKind: handle.kind,
+      config,
+      storage: openFileStorage(config),
+    };
+    const app = await buildApp(ctx);
+    // The baseline: the same server, the same auth hook, one SELECT by primary key.
+    app.get('/api/v4/bench/baseline', { onRequest: requireUser(ctx) }, async () => {
+      const id = 1 + Math.floor(Math.random() * actors.issues);
+      const row = await ctx.db
+        .selectFrom('issues')
+        .select(['id', 'title', 'status_id', 'updated_at'])
+        .where('id', '=', id)
+        .executeTakeFirst();
+      return { issue: row ?? null };
+    });
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const results: Measurement[] = [];
+    try {
+      for (const scenario of scenarios(actors)) {
+        await waitUntilIdle(base, actors.admin.token);
+        const check = await checkScenario(base, scenario);
+        await autocannon(base + scenario.path, scenario.token, 2, options.connections); // warm-up
+        const r = await autocannon(
+          base + scenario.path,
+          scenario.token,
+          options.duration,
+          options.connections,
+        );
+        const m: Measurement = {
+          db: kind,
+          scenario: scenario.name,
+          p50: r.latency.p50,
+          p99: r.latency.p99,
+          rps: r.requests.average,
+          requests: r.requests.total,
+          non2xx: r.non2xx,
+          errors: r.errors + r.timeouts,
+          check,
+        };
+        console.log(
+          `  ${m.scenario.padEnd(50)} p50 ${m.p50} ms  p99 ${m.p99} ms  ${m.rps.toFixed(0)} req/s  non-2xx ${m.non2xx}  errors ${m.errors}  (${check})`,
+        );
+        results.push(m);
+      }
+    } finally {
+      await app.close();
+    }
+    return results;
+  } finally {
+    await handle.close();
+  }
+}
+
+function printTable(results: Measurement[]): void {
+  const lines = [
+    '| database | scenario | p50 ms | p99 ms | req/s | req/s vs baseline | p99 vs baseline | non-2xx |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+  ];
+  for (const kind of new Set(results.map((r) => r.db))) {
+    const rows = results.filter((r) => r.db === kind);
+    const baseline = rows[0];
+    for (const r of rows) {
+      const rpsRatio = baseline ? (r.rps / baseline.rps).toFixed(2) : '-';
+      const p99Ratio = baseline ? (r.p99 / Math.max(baseline.p99, 1)).toFixed(2) : '-';
+      lines.push(
+        `| ${kind} | ${r.scenario} | ${r.p50} | ${r.p99} | ${r.rps.toFixed(0)} | ${rpsRatio} | ${p99Ratio} | ${r.non2xx + r.errors} |`,
+      );
+    }
+  }
+  console.log(`\n${lines.join('\n')}`);
+  const failures = results.filter((r) => r.non2xx + r.errors > 0);
+  if (failures.length)
+    console.log(
+      `\nNon-2xx responses or errors in: ${failures.map((f) => `${f.db} ${f.scenario}`).join(', ')}`,
+    );
+}
+
+async function main(): Promise<void> {
+  const options = readOptions(process.argv.slice(2));
+  const results: Measurement[] = [];
+  for (const kind of options.dbs) results.push(...(await benchDatabase(kind, options)));
+  printTable(results);
+  if (results.some((r) => r.non2xx + r.errors > 0)) process.exitCode = 1;
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});
