@@ -278,7 +278,7 @@ async function benchDatabase(kind: DbKind, options: Options): Promise<Measuremen
 
 function printTable(results: Measurement[]): void {
   const lines = [
-    '| database | scenario | p50 ms | p99 ms | req/s | req/s vs baseline | p99 vs baseline | non-2xx |',
+    '| database | scenario | p50 ms | p99 ms | req/s | req/s vs baseline | p99 vs baseline | failed (non-2xx, errors, timeouts) |',
     '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const kind of new Set(results.map((r) => r.db))) {
