@@ -34,16 +34,9 @@ const statements = [
     count integer NOT NULL,
     PRIMARY KEY (client_id, workspace_id, top_level, status_id, archived)
   )`,
-  sql`CREATE FUNCTION issue_state_counts_add(
-      p_client integer, p_workspace integer, p_top boolean, p_status smallint, p_archived boolean, p_delta integer
-    ) RETURNS void LANGUAGE plpgsql AS $$
-    BEGIN
-      -- The organisation's row first, then the workspace's: one order for every writer.
-      INSERT INTO issue_state_counts AS c (client_id, workspace_id, top_level, status_id, archived, count)
-        VALUES (p_client, 0, p_top, p_status, p_archived, p_delta), (p_client, p_workspace, p_top, p_status, p_archived, p_delta)
-        ON CONFLICT (client_id, workspace_id, top_level, status_id, archived)
-        DO UPDATE SET count = c.count + EXCLUDED.count;
-    END $$`,
+  // One change moves an issue from one counter to another (-1 here, +1 there). Both deltas go in
+  // ONE statement whose rows are sorted by key, so concurrent changes lock counter rows in the
+  // same order and never deadlock (A: 5 -> 6 while B: 6 -> 5); a change that nets out writes nothing.
   sql`CREATE FUNCTION issue_state_counts_track() RETURNS trigger LANGUAGE plpgsql AS $$
     BEGIN
       IF TG_OP = 'UPDATE'
@@ -53,14 +46,27 @@ const statements = [
           AND (OLD.archived_at IS NULL) = (NEW.archived_at IS NULL) THEN
         RETURN NULL;
       END IF;
-      IF TG_OP IN ('UPDATE', 'DELETE') AND OLD.deleted_at IS NULL THEN
-        PERFORM issue_state_counts_add(OLD.client_id, OLD.workspace_id, OLD.parent_id IS NULL,
-          OLD.status_id, OLD.archived_at IS NOT NULL, -1);
-      END IF;
-      IF TG_OP IN ('UPDATE', 'INSERT') AND NEW.deleted_at IS NULL THEN
-        PERFORM issue_state_counts_add(NEW.client_id, NEW.workspace_id, NEW.parent_id IS NULL,
-          NEW.status_id, NEW.archived_at IS NOT NULL, 1);
-      END IF;
+      WITH changes (client_id, workspace_id, top_level, status_id, archived, delta) AS (
+        SELECT OLD.client_id, OLD.workspace_id, OLD.parent_id IS NULL, OLD.status_id::smallint,
+            OLD.archived_at IS NOT NULL, -1
+          WHERE TG_OP IN ('UPDATE', 'DELETE') AND OLD.deleted_at IS NULL
+        UNION ALL
+        SELECT NEW.client_id, NEW.workspace_id, NEW.parent_id IS NULL, NEW.status_id::smallint,
+            NEW.archived_at IS NOT NULL, 1
+          WHERE TG_OP IN ('UPDATE', 'INSERT') AND NEW.deleted_at IS NULL
+      ),
+      -- Each change counts for its workspace and for the organisation's total (workspace 0).
+      keyed AS (
+        SELECT client_id, w AS workspace_id, top_level, status_id, archived, sum(delta)::integer AS delta
+          FROM changes CROSS JOIN LATERAL (VALUES (0), (changes.workspace_id)) AS ws (w)
+          GROUP BY client_id, w, top_level, status_id, archived
+      )
+      INSERT INTO issue_state_counts AS c (client_id, workspace_id, top_level, status_id, archived, count)
+        SELECT client_id, workspace_id, top_level, status_id, archived, delta FROM keyed
+          WHERE delta <> 0
+          ORDER BY client_id, workspace_id, top_level, status_id, archived
+        ON CONFLICT (client_id, workspace_id, top_level, status_id, archived)
+        DO UPDATE SET count = c.count + EXCLUDED.count;
       RETURN NULL;
     END $$`,
   sql`CREATE TRIGGER issues_state_counts AFTER INSERT OR DELETE OR UPDATE OF
