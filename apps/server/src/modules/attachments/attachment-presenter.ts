@@ -1,6 +1,7 @@
-import { type Attachment, fullName, type IssuePermissions } from '@workbench/domain';
+import type { Attachment, IssuePermissions } from '@workbench/domain';
 import { fileUrl } from '../../storage/file-storage.js';
 import type { Db } from '../issues/issue-queries.js';
+import { personWithImageOf } from '../users/user-presenter.js';
 import type { AttachmentOwnerType } from './attachment-service.js';
 
 export type AttachmentPermissions = Pick<
@@ -91,18 +92,7 @@ export async function presentAttachments(
       size_bytes: row.size_bytes,
       created_at: seconds(row.created_at),
       updated_at: seconds(row.updated_at),
-      user:
-        row.user_id !== null && row.first_name !== null
-          ? {
-              id: row.user_id,
-              full_name: fullName({
-                first_name: row.first_name,
-                last_name: row.last_name ?? '',
-                email: row.email ?? '',
-              }),
-              profile_image: fileUrl(row.profile_image),
-            }
-          : null,
+      user: personWithImageOf({ ...row, id: row.user_id }),
       ...flags,
       allowedToRemove: flags.allowedToDelete,
     });

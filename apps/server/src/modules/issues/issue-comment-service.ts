@@ -1,7 +1,6 @@
 import {
   type Attachment,
   buildPage,
-  fullName,
   type Issue,
   type IssueComment,
   type IssueLink,
@@ -11,11 +10,11 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { fieldError, forbidden, notFound } from '../../http/errors.js';
-import { fileUrl } from '../../storage/file-storage.js';
 import { logActivity } from '../activity/activity-log.js';
 import { presentAttachments } from '../attachments/attachment-presenter.js';
 import { storeAttachments } from '../attachments/attachment-service.js';
 import type { PreparedUpload } from '../attachments/attachment-upload.js';
+import { personWithImageOf } from '../users/user-presenter.js';
 import { addComment } from './issue-action-service.js';
 import { type LoadedIssue, loadIssue } from './issue-context.js';
 import { findPersonAccessRole } from './issue-queries.js';
@@ -38,18 +37,7 @@ function presentComment(row: CommentRow, attachments: Map<number, Attachment[]>)
     id: row.id,
     attachments: attachments.get(row.id) ?? [],
     comment: row.comment,
-    user:
-      row.user_id !== null && row.first_name !== null
-        ? {
-            id: row.user_id,
-            full_name: fullName({
-              first_name: row.first_name,
-              last_name: row.last_name ?? '',
-              email: row.email ?? '',
-            }),
-            profile_image: fileUrl(row.profile_image),
-          }
-        : null,
+    user: personWithImageOf({ ...row, id: row.user_id }),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

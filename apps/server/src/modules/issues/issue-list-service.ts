@@ -1,7 +1,6 @@
 import {
   buildPage,
   dueState,
-  fullName,
   type IssueListItem,
   type IssueListPageResponse,
   type IssueListQuery,
@@ -15,7 +14,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
-import { fileUrl } from '../../storage/file-storage.js';
+import { personWithImageOf } from '../users/user-presenter.js';
 import { findIssueListPage, type IssueListRow } from './issue-list-queries.js';
 
 /**
@@ -71,18 +70,13 @@ function presentListItem(
     priority_id: row.priority_id,
     parent_id: row.parent_id,
     workspace: { id: row.workspace_id, name: row.workspace_name },
-    assignee:
-      row.assignee_id !== null && row.assignee_first_name !== null
-        ? {
-            id: row.assignee_id,
-            full_name: fullName({
-              first_name: row.assignee_first_name,
-              last_name: row.assignee_last_name ?? '',
-              email: row.assignee_email ?? '',
-            }),
-            profile_image: fileUrl(row.assignee_profile_image),
-          }
-        : null,
+    assignee: personWithImageOf({
+      id: row.assignee_id,
+      first_name: row.assignee_first_name,
+      last_name: row.assignee_last_name,
+      email: row.assignee_email,
+      profile_image: row.assignee_profile_image,
+    }),
     category:
       row.category_id !== null && row.category_name !== null
         ? { id: row.category_id, name: row.category_name, color: row.category_color }

@@ -1,7 +1,6 @@
 import {
   buildPage,
   canEditWorktime,
-  fullName,
   type IssueActivity,
   type IssuePageQuery,
   type IssueTimer,
@@ -11,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
 import { logActivity } from '../activity/activity-log.js';
+import { personOf } from '../users/user-presenter.js';
 import { addWorktime } from './issue-action-service.js';
 import { type LoadedIssue, loadIssue, ruleMessage } from './issue-context.js';
 import { isProcessNumberTaken } from './issue-queries.js';
@@ -136,17 +136,7 @@ export async function listWorktimeLogs(ctx: AppContext, auth: Auth, id: number) 
     .execute();
   const data: WorktimeLog[] = rows.map((r) => ({
     id: r.id,
-    user:
-      r.user_id !== null && r.first_name !== null
-        ? {
-            id: r.user_id,
-            full_name: fullName({
-              first_name: r.first_name,
-              last_name: r.last_name ?? '',
-              email: r.email ?? '',
-            }),
-          }
-        : null,
+    user: personOf({ ...r, id: r.user_id }),
     seconds: r.seconds,
     note: r.note,
     started_at: r.started_at?.toISOString() ?? null,
@@ -217,17 +207,7 @@ export async function listIssueActivity(
     id: r.id,
     action: r.action,
     changes: (r.changes && typeof r.changes === 'object' ? r.changes : {}) as Record<string, unknown>,
-    user:
-      r.user_id !== null && r.first_name !== null
-        ? {
-            id: r.user_id,
-            full_name: fullName({
-              first_name: r.first_name,
-              last_name: r.last_name ?? '',
-              email: r.email ?? '',
-            }),
-          }
-        : null,
+    user: personOf({ ...r, id: r.user_id }),
     created_at: r.created_at.toISOString(),
   }));
   return buildPage({

@@ -1,4 +1,5 @@
-import { fullName, type TextTemplate, type TextTemplateSuggestion } from '@workbench/domain';
+import type { TextTemplate, TextTemplateSuggestion } from '@workbench/domain';
+import { personOf } from '../users/user-presenter.js';
 import type { TextTemplateRow } from './text-template-queries.js';
 
 type CategoryColumns = {
@@ -19,16 +20,11 @@ export function presentTextTemplate(row: TextTemplateRow): TextTemplate {
     text: row.text,
     category_id: row.category_id,
     category: categoryOf(row),
-    created_by:
-      row.created_by !== null
-        ? {
-            id: row.created_by,
-            full_name: fullName({
-              first_name: row.author_first_name ?? '',
-              last_name: row.author_last_name ?? '',
-            }),
-          }
-        : null,
+    created_by: personOf({
+      id: row.created_by,
+      first_name: row.author_first_name,
+      last_name: row.author_last_name,
+    }),
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
   };

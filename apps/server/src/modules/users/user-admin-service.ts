@@ -23,6 +23,7 @@ import { loadSessionUser } from './session-user.js';
 import { assertCanManage, loadUserActor, requireMember, requireUserManager } from './user-access.js';
 import { grantWorkspaceRoles, requireManageableWorkspaces } from './user-invite-service.js';
 import { countOtherActiveAdmins } from './user-list-queries.js';
+import { personOf } from './user-presenter.js';
 
 const lastAdmin = (field: string) =>
   fieldError(field, 'last_admin', 'The organisation must keep at least one active admin');
@@ -350,17 +351,7 @@ export async function getUserActivityLog(
     action: row.action,
     entity_type: row.entity_type,
     entity_id: row.entity_id,
-    user:
-      row.actor_id !== null
-        ? {
-            id: row.actor_id,
-            full_name: fullName({
-              first_name: row.first_name ?? '',
-              last_name: row.last_name ?? '',
-              email: row.email ?? '',
-            }),
-          }
-        : null,
+    user: personOf({ ...row, id: row.actor_id }),
     changes: (row.changes && typeof row.changes === 'object' ? row.changes : {}) as Record<string, unknown>,
     created_at: row.created_at.toISOString(),
   }));

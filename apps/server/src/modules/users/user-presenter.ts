@@ -52,3 +52,33 @@ export function presentUserListItem(row: UserListRow): UserListItem {
 export function containsPattern(search: string): string {
   return `%${search.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 }
+
+/** A person's columns as a LEFT JOIN brings them: all null when the row names nobody. */
+export type JoinedPerson = {
+  id: number | null;
+  first_name: string | null;
+  last_name?: string | null;
+  email?: string | null;
+  profile_image?: string | null;
+};
+
+/** `{id, full_name}` of a joined person, or null when the row names nobody (or a removed account). */
+export function personOf(person: JoinedPerson): { id: number; full_name: string } | null {
+  if (person.id === null || person.first_name === null) return null;
+  return {
+    id: person.id,
+    full_name: fullName({
+      first_name: person.first_name,
+      last_name: person.last_name ?? '',
+      email: person.email ?? '',
+    }),
+  };
+}
+
+/** personOf with the profile picture's URL. */
+export function personWithImageOf(
+  person: JoinedPerson,
+): { id: number; full_name: string; profile_image: string | null } | null {
+  const summary = personOf(person);
+  return summary && { ...summary, profile_image: fileUrl(person.profile_image ?? null) };
+}

@@ -1,7 +1,6 @@
 import {
   buildPage,
   canReadWorkspaceLogs,
-  fullName,
   type PresenceLogItem,
   type PublicWorkspace,
   presenceDurationSeconds,
@@ -17,6 +16,7 @@ import { fileUrl } from '../../storage/file-storage.js';
 import { loadWorkspaceGrants, requireWorkspaceGrant } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { hashToken } from '../auth/tokens.js';
+import { personOf } from '../users/user-presenter.js';
 import { presentPerson } from './workspace-presenter.js';
 
 type Paging = { page: number; paginate_by: number };
@@ -78,17 +78,7 @@ export async function listScanLog(ctx: AppContext, auth: Auth, id: number, pagin
   ]);
   const data: QrScanLogItem[] = rows.map((r) => ({
     id: r.id,
-    user:
-      r.user_id !== null
-        ? {
-            id: r.user_id,
-            full_name: fullName({
-              first_name: r.first_name ?? '',
-              last_name: r.last_name ?? '',
-              email: r.email ?? '',
-            }),
-          }
-        : null,
+    user: personOf({ ...r, id: r.user_id }),
     latitude: r.latitude,
     longitude: r.longitude,
     created_at: r.created_at.toISOString(),
