@@ -168,11 +168,6 @@ export function dateOnly(value: string | null | undefined): string | null {
   return m?.[1] ?? null;
 }
 
-/** The 'from–to of total' numbers of a page (0–0 when empty). */
-export function pageRange(page: { from: number | null; to: number | null; total: number }) {
-  return { from: page.from ?? 0, to: page.to ?? 0, total: page.total };
-}
-
 /** Workspaces in tree order (parents before their children, by name) with their depth. */
 export function workspaceTreeOrder<T extends { id: number; name: string; parent_id: number | null }>(
   items: readonly T[],

@@ -4,7 +4,6 @@ import {
   Anchor,
   Box,
   Button,
-  Center,
   ColorInput,
   ColorSwatch,
   Group,
@@ -14,7 +13,6 @@ import {
   Stack,
   Text,
   TextInput,
-  ThemeIcon,
   Title,
   Tooltip,
 } from '@mantine/core';
@@ -26,6 +24,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { ListEmptyState } from '../../../ui/ListEmptyState';
+import { LoadErrorPanel } from '../../../ui/LoadErrorPanel';
 import { useCanManageCategories } from '../../text-templates/use-can-manage';
 import { useCategories, useDeleteCategory, useSaveCategory } from '../categories-api';
 
@@ -109,35 +109,14 @@ export function CategoriesPage() {
           ))}
         </Stack>
       )}
-      {categories.isError && (
-        <Paper withBorder p="lg" radius="md">
-          <Group justify="space-between">
-            <Text c="red">
-              {t(`errors.${errorKey(categories.error)}`, { defaultValue: t('errors.general_error') })}
-            </Text>
-            <Button variant="light" onClick={() => categories.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Group>
-        </Paper>
-      )}
+      {categories.isError && <LoadErrorPanel error={categories.error} onRetry={() => categories.refetch()} />}
       {categories.data?.length === 0 && (
-        <Center py={48}>
-          <Stack align="center" ta="center" gap="sm" maw={420}>
-            <ThemeIcon size={64} radius="xl" variant="light">
-              <IconCategory size={34} />
-            </ThemeIcon>
-            <Title order={2} size="h3">
-              {t('categories.empty_title')}
-            </Title>
-            <Text c="dimmed">{t('categories.empty_text')}</Text>
-            {canManage && (
-              <Button leftSection={<IconPlus size={18} />} onClick={() => setEditing(null)}>
-                {t('categories.add')}
-              </Button>
-            )}
-          </Stack>
-        </Center>
+        <ListEmptyState
+          icon={IconCategory}
+          title={t('categories.empty_title')}
+          text={t('categories.empty_text')}
+          add={canManage ? { label: t('categories.add'), onClick: () => setEditing(null) } : undefined}
+        />
       )}
       {!!categories.data?.length && (
         <Paper withBorder radius="md">

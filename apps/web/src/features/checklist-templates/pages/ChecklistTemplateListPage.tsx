@@ -1,37 +1,28 @@
 import {
-  ActionIcon,
   Alert,
   Anchor,
   Badge,
   Breadcrumbs,
   Button,
   Card,
-  Center,
   Group,
-  Pagination,
   Select,
   Skeleton,
   Stack,
   Text,
-  ThemeIcon,
   Title,
-  Tooltip,
 } from '@mantine/core';
-import {
-  IconListCheck,
-  IconPlus,
-  IconSearch,
-  IconSortAscending,
-  IconSortDescending,
-} from '@tabler/icons-react';
+import { IconListCheck, IconPlus } from '@tabler/icons-react';
 import {
   CHECKLIST_TEMPLATE_SORT_FIELDS,
   type ChecklistTemplate,
   type ChecklistTemplateListQuery,
-  PAGE_SIZE_OPTIONS,
 } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ListEmptyState } from '../../../ui/ListEmptyState';
+import { ListPaging } from '../../../ui/ListPaging';
+import { ListSortControl } from '../../../ui/ListSortControl';
 import { formatDateTime } from '../../issues/issue-helpers';
 import { useCategories } from '../../issues/issues-api';
 import { changeTemplateListParams, readTemplateListParams, templateQueryString } from '../list-params';
@@ -86,39 +77,24 @@ export function ChecklistTemplateListPage() {
           data={(categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }))}
           w={{ base: '100%', sm: 240 }}
         />
-        <Group gap={4} wrap="nowrap" align="end">
-          <Select
-            label={t('checklist-templates.sort_by')}
-            value={query.sort_by}
-            onChange={(v) => v && update({ sort_by: v as ChecklistTemplateListQuery['sort_by'] })}
-            data={CHECKLIST_TEMPLATE_SORT_FIELDS.map((f) => ({
-              value: f,
-              label: t(`checklist-templates.sort.${f}`),
-            }))}
-            allowDeselect={false}
-            w={160}
-          />
-          <Tooltip
-            label={t(
-              query.sort_direction === 'asc'
-                ? 'checklist-templates.ascending'
-                : 'checklist-templates.descending',
-            )}
-          >
-            <ActionIcon
-              variant="default"
-              size="input-sm"
-              aria-label={t('checklist-templates.toggle_direction')}
-              onClick={() => update({ sort_direction: query.sort_direction === 'asc' ? 'desc' : 'asc' })}
-            >
-              {query.sort_direction === 'asc' ? (
-                <IconSortAscending size={18} />
-              ) : (
-                <IconSortDescending size={18} />
-              )}
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <ListSortControl
+          label={t('checklist-templates.sort_by')}
+          showLabel
+          value={query.sort_by}
+          options={CHECKLIST_TEMPLATE_SORT_FIELDS.map((f) => ({
+            value: f,
+            label: t(`checklist-templates.sort.${f}`),
+          }))}
+          onChange={(sort_by) => update({ sort_by })}
+          width={160}
+          direction={query.sort_direction}
+          ascendingLabel={t('checklist-templates.ascending')}
+          descendingLabel={t('checklist-templates.descending')}
+          toggleLabel={t('checklist-templates.toggle_direction')}
+          onToggleDirection={() =>
+            update({ sort_direction: query.sort_direction === 'asc' ? 'desc' : 'asc' })
+          }
+        />
       </Group>
 
       {list.isPending && (
@@ -136,7 +112,18 @@ export function ChecklistTemplateListPage() {
         </Alert>
       )}
       {page && page.total === 0 && !list.isError && (
-        <EmptyState filtered={query.category_id !== undefined} canAdd={canManage} />
+        <ListEmptyState
+          filtered={query.category_id !== undefined}
+          noResultsText={t('checklist-templates.no_results')}
+          icon={IconListCheck}
+          title={t('checklist-templates.empty_title')}
+          text={t('checklist-templates.empty_text')}
+          add={
+            canManage
+              ? { label: t('checklist-templates.add'), to: '/dashboard/templates/checklists/add' }
+              : undefined
+          }
+        />
       )}
       {page && page.total > 0 && (
         <>
@@ -145,37 +132,15 @@ export function ChecklistTemplateListPage() {
               <TemplateRow key={template.id} template={template} language={i18n.language} />
             ))}
           </Stack>
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('checklist-templates.showing', {
-                from: page.from ?? 0,
-                to: page.to ?? 0,
-                total: page.total,
-              })}
-            </Text>
-            <Group gap="sm" wrap="wrap">
-              <Select
-                aria-label={t('checklist-templates.page_size')}
-                value={String(query.paginate_by)}
-                onChange={(v) => v && update({ paginate_by: Number(v) })}
-                data={PAGE_SIZE_OPTIONS.map((n) => ({
-                  value: String(n),
-                  label: t('checklist-templates.per_page', { value: n }),
-                }))}
-                allowDeselect={false}
-                w={140}
-              />
-              {page.last_page > 1 && (
-                <Pagination
-                  total={page.last_page}
-                  value={page.current_page}
-                  onChange={(p) => update({ page: p })}
-                  size="sm"
-                  siblings={1}
-                />
-              )}
-            </Group>
-          </Group>
+          <ListPaging
+            page={page}
+            showing={(range) => t('checklist-templates.showing', range)}
+            pageSize={query.paginate_by}
+            pageSizeLabel={t('checklist-templates.page_size')}
+            perPageLabel={(n) => t('checklist-templates.per_page', { value: n })}
+            onPageSize={(n) => update({ paginate_by: n })}
+            onPage={(p) => update({ page: p })}
+          />
         </>
       )}
     </Stack>
@@ -213,41 +178,5 @@ function TemplateRow({ template, language }: { template: ChecklistTemplate; lang
         </Stack>
       </Group>
     </Card>
-  );
-}
-
-function EmptyState({ filtered, canAdd }: { filtered: boolean; canAdd: boolean }) {
-  const { t } = useTranslation();
-  if (filtered) {
-    return (
-      <Center py="xl">
-        <Stack align="center" gap={4}>
-          <IconSearch size={28} color="var(--mantine-color-dimmed)" />
-          <Text c="dimmed">{t('checklist-templates.no_results')}</Text>
-        </Stack>
-      </Center>
-    );
-  }
-  return (
-    <Center py={48}>
-      <Stack align="center" ta="center" gap="sm" maw={440}>
-        <ThemeIcon size={64} radius="xl" variant="light">
-          <IconListCheck size={34} />
-        </ThemeIcon>
-        <Title order={2} size="h3">
-          {t('checklist-templates.empty_title')}
-        </Title>
-        <Text c="dimmed">{t('checklist-templates.empty_text')}</Text>
-        {canAdd && (
-          <Button
-            component={Link}
-            to="/dashboard/templates/checklists/add"
-            leftSection={<IconPlus size={18} />}
-          >
-            {t('checklist-templates.add')}
-          </Button>
-        )}
-      </Stack>
-    </Center>
   );
 }

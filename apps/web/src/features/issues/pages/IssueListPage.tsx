@@ -1,39 +1,21 @@
 import {
-  ActionIcon,
   Badge,
   Button,
-  Center,
   Group,
-  Pagination,
   ScrollArea,
   SegmentedControl,
-  Select,
   Skeleton,
   Stack,
   Tabs,
-  Text,
-  ThemeIcon,
   Title,
-  Tooltip,
 } from '@mantine/core';
-import {
-  IconClipboardList,
-  IconLayoutList,
-  IconList,
-  IconPlus,
-  IconSearch,
-  IconSortAscending,
-  IconSortDescending,
-} from '@tabler/icons-react';
-import {
-  ISSUE_SORT_BY,
-  ISSUE_STATE_TAB_IDS,
-  type IssueListQuery,
-  type IssueSortBy,
-  PAGE_SIZE_OPTIONS,
-} from '@workbench/domain';
+import { IconClipboardList, IconLayoutList, IconList, IconPlus } from '@tabler/icons-react';
+import { ISSUE_SORT_BY, ISSUE_STATE_TAB_IDS, type IssueListQuery, type IssueSortBy } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { ListEmptyState } from '../../../ui/ListEmptyState';
+import { ListPaging } from '../../../ui/ListPaging';
+import { ListSortControl } from '../../../ui/ListSortControl';
 import { IssueBulkBar } from '../../issue-bulk/components/IssueBulkBar';
 import { useIssueSelection } from '../../issue-bulk/use-issue-selection';
 import { IssueExportMenu } from '../../issue-export/components/IssueExportMenu';
@@ -50,7 +32,6 @@ import {
   type IssueListState,
   isIssueListFiltered,
   issueListSearch,
-  pageRange,
   readIssueListState,
   shownSortBy,
   toggledSort,
@@ -120,32 +101,18 @@ export function IssueListPage() {
 
       <Group justify="space-between" wrap="wrap" gap="sm">
         <SavedFiltersMenu />
-        <Group gap={4} wrap="nowrap">
-          <Select
-            aria-label={t('issues.list.sort_by')}
-            value={shownSortBy(query)}
-            onChange={(v) => v && update({ sort_by: v as IssueSortBy })}
-            data={ISSUE_SORT_BY.map((f) => ({ value: f, label: t(`issues.list.sort.${f}`) }))}
-            allowDeselect={false}
-            w={180}
-          />
-          <Tooltip
-            label={t(query.sort_direction === 'asc' ? 'issues.list.ascending' : 'issues.list.descending')}
-          >
-            <ActionIcon
-              variant="default"
-              size="input-sm"
-              aria-label={t('issues.list.toggle_direction')}
-              onClick={() => update(toggledSort(query))}
-            >
-              {query.sort_direction === 'asc' ? (
-                <IconSortAscending size={18} />
-              ) : (
-                <IconSortDescending size={18} />
-              )}
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <ListSortControl<IssueSortBy>
+          label={t('issues.list.sort_by')}
+          value={shownSortBy(query)}
+          options={ISSUE_SORT_BY.map((f) => ({ value: f, label: t(`issues.list.sort.${f}`) }))}
+          onChange={(sort_by) => update({ sort_by })}
+          width={180}
+          direction={query.sort_direction}
+          ascendingLabel={t('issues.list.ascending')}
+          descendingLabel={t('issues.list.descending')}
+          toggleLabel={t('issues.list.toggle_direction')}
+          onToggleDirection={() => update(toggledSort(query))}
+        />
         <SegmentedControl
           size="xs"
           aria-label={t('issues.list.density')}
@@ -190,9 +157,17 @@ export function IssueListPage() {
         />
       )}
       {page && page.total === 0 && (
-        <EmptyState
+        <ListEmptyState
           filtered={filtered}
-          onClear={() => go({ ...state, query: clearIssueListFilters(query) })}
+          noResultsText={t('issues.list.no_results')}
+          clearFilters={{
+            label: t('issues.list.clear_filters'),
+            onClick: () => go({ ...state, query: clearIssueListFilters(query) }),
+          }}
+          icon={IconClipboardList}
+          title={t('issues.list.empty_title')}
+          text={t('issues.list.empty_text')}
+          add={{ label: t('issues.list.new_issue'), to: issuePaths.add() }}
         />
       )}
       {page && page.total > 0 && (
@@ -206,68 +181,19 @@ export function IssueListPage() {
           )}
           <IssueTable issues={page.data} density={density} selection={selection} />
           <IssueCards issues={page.data} density={density} selection={selection} />
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Text size="sm" c="dimmed" data-testid="issue-list-range">
-              {t('issues.list.showing', pageRange(page))}
-            </Text>
-            <Group gap="sm" wrap="wrap">
-              <Select
-                aria-label={t('issues.list.page_size')}
-                value={String(query.paginate_by)}
-                onChange={(v) => v && update({ paginate_by: Number(v) })}
-                data={PAGE_SIZE_OPTIONS.map((n) => ({
-                  value: String(n),
-                  label: t('issues.list.per_page', { value: n }),
-                }))}
-                allowDeselect={false}
-                w={150}
-              />
-              {page.last_page > 1 && (
-                <Pagination
-                  total={page.last_page}
-                  value={page.current_page}
-                  onChange={(p) => update({ page: p })}
-                  size="sm"
-                  siblings={1}
-                />
-              )}
-            </Group>
-          </Group>
+          <ListPaging
+            page={page}
+            showing={(range) => t('issues.list.showing', range)}
+            rangeTestId="issue-list-range"
+            pageSize={query.paginate_by}
+            pageSizeLabel={t('issues.list.page_size')}
+            perPageLabel={(n) => t('issues.list.per_page', { value: n })}
+            pageSizeWidth={150}
+            onPageSize={(n) => update({ paginate_by: n })}
+            onPage={(p) => update({ page: p })}
+          />
         </Stack>
       )}
     </Stack>
-  );
-}
-
-function EmptyState({ filtered, onClear }: { filtered: boolean; onClear: () => void }) {
-  const { t } = useTranslation();
-  if (filtered) {
-    return (
-      <Center py="xl">
-        <Stack align="center" gap="xs">
-          <IconSearch size={28} color="var(--mantine-color-dimmed)" />
-          <Text c="dimmed">{t('issues.list.no_results')}</Text>
-          <Button variant="light" size="xs" onClick={onClear}>
-            {t('issues.list.clear_filters')}
-          </Button>
-        </Stack>
-      </Center>
-    );
-  }
-  return (
-    <Center py={48}>
-      <Stack align="center" ta="center" gap="sm" maw={440}>
-        <ThemeIcon size={64} radius="xl" variant="light">
-          <IconClipboardList size={34} />
-        </ThemeIcon>
-        <Title order={2} size="h3">
-          {t('issues.list.empty_title')}
-        </Title>
-        <Text c="dimmed">{t('issues.list.empty_text')}</Text>
-        <Button component={Link} to={issuePaths.add()} leftSection={<IconPlus size={18} />}>
-          {t('issues.list.new_issue')}
-        </Button>
-      </Stack>
-    </Center>
   );
 }

@@ -3,21 +3,16 @@ import {
   Anchor,
   Badge,
   Button,
-  Center,
   Group,
   Menu,
-  Pagination,
   Paper,
   Select,
   Skeleton,
   Stack,
   Text,
   TextInput,
-  ThemeIcon,
   Title,
-  Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { notifications } from '@mantine/notifications';
 import {
@@ -26,23 +21,20 @@ import {
   IconPencil,
   IconPlus,
   IconSearch,
-  IconSortAscending,
-  IconSortDescending,
   IconTextPlus,
   IconTrash,
 } from '@tabler/icons-react';
-import {
-  PAGE_SIZE_OPTIONS,
-  SEARCH_DEBOUNCE_MS,
-  TEXT_TEMPLATE_SORT_FIELDS,
-  type TextTemplate,
-  type TextTemplateListQuery,
-} from '@workbench/domain';
-import { useEffect, useState } from 'react';
+import { TEXT_TEMPLATE_SORT_FIELDS, type TextTemplate, type TextTemplateListQuery } from '@workbench/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { currentLanguage } from '../../../i18n';
+import { ListEmptyState } from '../../../ui/ListEmptyState';
+import { ListPaging } from '../../../ui/ListPaging';
+import { ListSortControl } from '../../../ui/ListSortControl';
+import { LoadErrorPanel } from '../../../ui/LoadErrorPanel';
+import { useUrlSearch } from '../../../ui/use-url-search';
 import { useCategories } from '../../categories/categories-api';
 import { TextTemplateModal } from '../components/TextTemplateModal';
 import { changeListParams, isFiltered, listQueryString, readListParams } from '../list-params';
@@ -65,17 +57,7 @@ export function TextTemplateListPage() {
   const update = (patch: Partial<TextTemplateListQuery>) =>
     setSearchParams(new URLSearchParams(listQueryString(changeListParams(query, patch))));
 
-  // The search box writes to the URL 1000 ms after the last key (000 §9).
-  const [searchText, setSearchText] = useState(query.search);
-  const [debouncedSearch] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced value writes the URL
-  useEffect(() => {
-    if (debouncedSearch !== query.search) update({ search: debouncedSearch });
-  }, [debouncedSearch]);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the URL only
-  useEffect(() => {
-    if (query.search !== searchText.trim()) setSearchText(query.search);
-  }, [query.search]);
+  const [searchText, setSearchText] = useUrlSearch(query.search, (search) => update({ search }));
 
   const page = list.data;
   return (
@@ -124,34 +106,20 @@ export function TextTemplateListPage() {
           searchable
           w={{ base: '100%', sm: 220 }}
         />
-        <Group gap={4} wrap="nowrap">
-          <Select
-            aria-label={t('text-templates.sort_by')}
-            value={query.sort_by}
-            onChange={(v) => v && update({ sort_by: v as TextTemplateListQuery['sort_by'] })}
-            data={TEXT_TEMPLATE_SORT_FIELDS.map((f) => ({ value: f, label: t(`text-templates.sort.${f}`) }))}
-            allowDeselect={false}
-            w={170}
-          />
-          <Tooltip
-            label={t(
-              query.sort_direction === 'asc' ? 'text-templates.ascending' : 'text-templates.descending',
-            )}
-          >
-            <ActionIcon
-              variant="default"
-              size="input-sm"
-              aria-label={t('text-templates.toggle_direction')}
-              onClick={() => update({ sort_direction: query.sort_direction === 'asc' ? 'desc' : 'asc' })}
-            >
-              {query.sort_direction === 'asc' ? (
-                <IconSortAscending size={18} />
-              ) : (
-                <IconSortDescending size={18} />
-              )}
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <ListSortControl
+          label={t('text-templates.sort_by')}
+          value={query.sort_by}
+          options={TEXT_TEMPLATE_SORT_FIELDS.map((f) => ({ value: f, label: t(`text-templates.sort.${f}`) }))}
+          onChange={(sort_by) => update({ sort_by })}
+          width={170}
+          direction={query.sort_direction}
+          ascendingLabel={t('text-templates.ascending')}
+          descendingLabel={t('text-templates.descending')}
+          toggleLabel={t('text-templates.toggle_direction')}
+          onToggleDirection={() =>
+            update({ sort_direction: query.sort_direction === 'asc' ? 'desc' : 'asc' })
+          }
+        />
       </Group>
 
       {list.isPending && (
@@ -161,22 +129,16 @@ export function TextTemplateListPage() {
           ))}
         </Stack>
       )}
-      {list.isError && (
-        <Paper withBorder p="lg" radius="md">
-          <Group justify="space-between">
-            <Text c="red">
-              {t(`errors.${list.error instanceof ApiError ? list.error.key : 'general_error'}`, {
-                defaultValue: t('errors.general_error'),
-              })}
-            </Text>
-            <Button variant="light" onClick={() => list.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Group>
-        </Paper>
-      )}
+      {list.isError && <LoadErrorPanel error={list.error} onRetry={() => list.refetch()} />}
       {page && page.total === 0 && !list.isError && (
-        <EmptyState filtered={isFiltered(query)} canManage={canManage} onAdd={() => setEditing(null)} />
+        <ListEmptyState
+          filtered={isFiltered(query)}
+          noResultsText={t('text-templates.no_results')}
+          icon={IconTextPlus}
+          title={t('text-templates.empty_title')}
+          text={t('text-templates.empty_text')}
+          add={canManage ? { label: t('text-templates.add'), onClick: () => setEditing(null) } : undefined}
+        />
       )}
       {page && page.total > 0 && (
         <>
@@ -190,35 +152,15 @@ export function TextTemplateListPage() {
               />
             ))}
           </Stack>
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('text-templates.showing', { from: page.from ?? 0, to: page.to ?? 0, total: page.total })}
-            </Text>
-            <Group gap="sm" wrap="wrap">
-              <Select
-                aria-label={t('text-templates.page_size')}
-                value={String(query.paginate_by)}
-                onChange={(v) =>
-                  v && update({ paginate_by: Number(v) as TextTemplateListQuery['paginate_by'] })
-                }
-                data={PAGE_SIZE_OPTIONS.map((n) => ({
-                  value: String(n),
-                  label: t('text-templates.per_page', { value: n }),
-                }))}
-                allowDeselect={false}
-                w={140}
-              />
-              {page.last_page > 1 && (
-                <Pagination
-                  total={page.last_page}
-                  value={page.current_page}
-                  onChange={(p) => update({ page: p })}
-                  size="sm"
-                  siblings={1}
-                />
-              )}
-            </Group>
-          </Group>
+          <ListPaging
+            page={page}
+            showing={(range) => t('text-templates.showing', range)}
+            pageSize={query.paginate_by}
+            pageSizeLabel={t('text-templates.page_size')}
+            perPageLabel={(n) => t('text-templates.per_page', { value: n })}
+            onPageSize={(n) => update({ paginate_by: n as TextTemplateListQuery['paginate_by'] })}
+            onPage={(p) => update({ page: p })}
+          />
         </>
       )}
 
@@ -325,45 +267,5 @@ function TemplateRow({
         )}
       </Group>
     </Paper>
-  );
-}
-
-function EmptyState({
-  filtered,
-  canManage,
-  onAdd,
-}: {
-  filtered: boolean;
-  canManage: boolean;
-  onAdd: () => void;
-}) {
-  const { t } = useTranslation();
-  if (filtered) {
-    return (
-      <Center py="xl">
-        <Stack align="center" gap={4}>
-          <IconSearch size={28} color="var(--mantine-color-dimmed)" />
-          <Text c="dimmed">{t('text-templates.no_results')}</Text>
-        </Stack>
-      </Center>
-    );
-  }
-  return (
-    <Center py={48}>
-      <Stack align="center" ta="center" gap="sm" maw={440}>
-        <ThemeIcon size={64} radius="xl" variant="light">
-          <IconTextPlus size={34} />
-        </ThemeIcon>
-        <Title order={2} size="h3">
-          {t('text-templates.empty_title')}
-        </Title>
-        <Text c="dimmed">{t('text-templates.empty_text')}</Text>
-        {canManage && (
-          <Button leftSection={<IconPlus size={18} />} onClick={onAdd}>
-            {t('text-templates.add')}
-          </Button>
-        )}
-      </Stack>
-    </Center>
   );
 }

@@ -1,44 +1,27 @@
 import {
-  ActionIcon,
   Anchor,
   Badge,
   Button,
   Card,
-  Center,
   Group,
-  Pagination,
   SegmentedControl,
-  Select,
   SimpleGrid,
   Skeleton,
   Stack,
   Switch,
   Text,
   TextInput,
-  ThemeIcon,
   Title,
-  Tooltip,
 } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import {
-  IconBuildingSkyscraper,
-  IconPlus,
-  IconSearch,
-  IconSitemap,
-  IconSortAscending,
-  IconSortDescending,
-} from '@tabler/icons-react';
-import {
-  PAGE_SIZE_OPTIONS,
-  SEARCH_DEBOUNCE_MS,
-  WORKSPACE_SORT_FIELDS,
-  type WorkspaceItem,
-  type WorkspaceListQuery,
-} from '@workbench/domain';
-import { useEffect, useState } from 'react';
+import { IconBuildingSkyscraper, IconPlus, IconSearch, IconSitemap } from '@tabler/icons-react';
+import { WORKSPACE_SORT_FIELDS, type WorkspaceItem, type WorkspaceListQuery } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../i18n';
+import { ListEmptyState } from '../../../ui/ListEmptyState';
+import { ListPaging } from '../../../ui/ListPaging';
+import { ListSortControl } from '../../../ui/ListSortControl';
+import { useUrlSearch } from '../../../ui/use-url-search';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { RoleBadge } from '../components/RoleBadge';
@@ -61,18 +44,7 @@ export function WorkspaceListPage() {
   const update = (patch: Partial<WorkspaceListQuery>) =>
     setSearchParams(new URLSearchParams(listQueryString(changeListParams(query, patch))));
 
-  // The search box writes to the URL 1000 ms after the last key (000 §9).
-  const [searchText, setSearchText] = useState(query.search);
-  const [debouncedSearch] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced value writes the URL
-  useEffect(() => {
-    if (debouncedSearch !== query.search) update({ search: debouncedSearch });
-  }, [debouncedSearch]);
-  // Back/forward in the browser brings the URL's search into the box.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the URL only
-  useEffect(() => {
-    if (query.search !== searchText.trim()) setSearchText(query.search);
-  }, [query.search]);
+  const [searchText, setSearchText] = useUrlSearch(query.search, (search) => update({ search }));
 
   const page = list.data;
   return (
@@ -106,32 +78,20 @@ export function WorkspaceListPage() {
           ]}
           aria-label={t('workspaces.archived_filter')}
         />
-        <Group gap={4} wrap="nowrap">
-          <Select
-            aria-label={t('workspaces.sort_by')}
-            value={query.sort_by}
-            onChange={(v) => v && update({ sort_by: v as WorkspaceListQuery['sort_by'] })}
-            data={WORKSPACE_SORT_FIELDS.map((f) => ({ value: f, label: t(`workspaces.sort.${f}`) }))}
-            allowDeselect={false}
-            w={150}
-          />
-          <Tooltip
-            label={t(query.sort_direction === 'asc' ? 'workspaces.ascending' : 'workspaces.descending')}
-          >
-            <ActionIcon
-              variant="default"
-              size="input-sm"
-              aria-label={t('workspaces.toggle_direction')}
-              onClick={() => update({ sort_direction: query.sort_direction === 'asc' ? 'desc' : 'asc' })}
-            >
-              {query.sort_direction === 'asc' ? (
-                <IconSortAscending size={18} />
-              ) : (
-                <IconSortDescending size={18} />
-              )}
-            </ActionIcon>
-          </Tooltip>
-        </Group>
+        <ListSortControl
+          label={t('workspaces.sort_by')}
+          value={query.sort_by}
+          options={WORKSPACE_SORT_FIELDS.map((f) => ({ value: f, label: t(`workspaces.sort.${f}`) }))}
+          onChange={(sort_by) => update({ sort_by })}
+          width={150}
+          direction={query.sort_direction}
+          ascendingLabel={t('workspaces.ascending')}
+          descendingLabel={t('workspaces.descending')}
+          toggleLabel={t('workspaces.toggle_direction')}
+          onToggleDirection={() =>
+            update({ sort_direction: query.sort_direction === 'asc' ? 'desc' : 'asc' })
+          }
+        />
         <Switch
           checked={query.include_subws === 1}
           onChange={(e) => update({ include_subws: e.currentTarget.checked ? 1 : 0 })}
@@ -149,7 +109,14 @@ export function WorkspaceListPage() {
       )}
       {list.isError && <ErrorPanel error={list.error} onRetry={() => list.refetch()} />}
       {page && page.total === 0 && !list.isError && (
-        <EmptyState filtered={isFiltered(query)} canAdd={canAdd} subWorkspaces={query.include_subws === 1} />
+        <ListEmptyState
+          filtered={isFiltered(query)}
+          noResultsText={t('workspaces.no_results')}
+          icon={IconBuildingSkyscraper}
+          title={t('workspaces.empty_title')}
+          text={t(query.include_subws === 1 ? 'workspaces.empty_text_all' : 'workspaces.empty_text')}
+          add={canAdd ? { label: t('workspaces.add'), to: '/dashboard/workspaces/add' } : undefined}
+        />
       )}
       {page && page.total > 0 && (
         <>
@@ -158,33 +125,15 @@ export function WorkspaceListPage() {
               <WorkspaceCard key={workspace.id} workspace={workspace} />
             ))}
           </SimpleGrid>
-          <Group justify="space-between" wrap="wrap" gap="sm">
-            <Text size="sm" c="dimmed">
-              {t('workspaces.showing', { from: page.from ?? 0, to: page.to ?? 0, total: page.total })}
-            </Text>
-            <Group gap="sm" wrap="wrap">
-              <Select
-                aria-label={t('workspaces.page_size')}
-                value={String(query.paginate_by)}
-                onChange={(v) => v && update({ paginate_by: Number(v) as WorkspaceListQuery['paginate_by'] })}
-                data={PAGE_SIZE_OPTIONS.map((n) => ({
-                  value: String(n),
-                  label: t('workspaces.per_page', { value: n }),
-                }))}
-                allowDeselect={false}
-                w={140}
-              />
-              {page.last_page > 1 && (
-                <Pagination
-                  total={page.last_page}
-                  value={page.current_page}
-                  onChange={(p) => update({ page: p })}
-                  size="sm"
-                  siblings={1}
-                />
-              )}
-            </Group>
-          </Group>
+          <ListPaging
+            page={page}
+            showing={(range) => t('workspaces.showing', range)}
+            pageSize={query.paginate_by}
+            pageSizeLabel={t('workspaces.page_size')}
+            perPageLabel={(n) => t('workspaces.per_page', { value: n })}
+            onPageSize={(n) => update({ paginate_by: n as WorkspaceListQuery['paginate_by'] })}
+            onPage={(p) => update({ page: p })}
+          />
         </>
       )}
     </Stack>
@@ -231,45 +180,5 @@ function WorkspaceCard({ workspace }: { workspace: WorkspaceItem }) {
         )}
       </Group>
     </Card>
-  );
-}
-
-function EmptyState({
-  filtered,
-  canAdd,
-  subWorkspaces,
-}: {
-  filtered: boolean;
-  canAdd: boolean;
-  subWorkspaces: boolean;
-}) {
-  const { t } = useTranslation();
-  if (filtered) {
-    return (
-      <Center py="xl">
-        <Stack align="center" gap={4}>
-          <IconSearch size={28} color="var(--mantine-color-dimmed)" />
-          <Text c="dimmed">{t('workspaces.no_results')}</Text>
-        </Stack>
-      </Center>
-    );
-  }
-  return (
-    <Center py={48}>
-      <Stack align="center" ta="center" gap="sm" maw={420}>
-        <ThemeIcon size={64} radius="xl" variant="light">
-          <IconBuildingSkyscraper size={34} />
-        </ThemeIcon>
-        <Title order={2} size="h3">
-          {t('workspaces.empty_title')}
-        </Title>
-        <Text c="dimmed">{t(subWorkspaces ? 'workspaces.empty_text_all' : 'workspaces.empty_text')}</Text>
-        {canAdd && (
-          <Button component={Link} to="/dashboard/workspaces/add" leftSection={<IconPlus size={18} />}>
-            {t('workspaces.add')}
-          </Button>
-        )}
-      </Stack>
-    </Center>
   );
 }
