@@ -7,7 +7,8 @@
  *   npm run bench                                  both databases, 1,000,000 issues
  *   npm run bench -- --db=pglite --issues=100000   one database, fewer issues
  *   options: --duration=10 (s per scenario), --connections=50, --reuse (keep an earlier seed of
- *   the same size), --seed-only (seed, then stop: for EXPLAIN ANALYZE by hand)
+ *   the same size), --seed-only (seed, then stop: for EXPLAIN ANALYZE by hand),
+ *   --only=baseline,search (some scenarios: baseline, default, filtered, search, deep)
  */
 import { execFile } from 'node:child_process';
 import { rmSync } from 'node:fs';
@@ -35,9 +36,13 @@ type Options = {
   connections: number;
   reuse: boolean;
   seedOnly: boolean;
+  /** Scenario keys to run; empty: all. */
+  only: string[];
   postgresUrl: string;
   workDir: string;
 };
+
+const SCENARIO_KEYS = ['baseline', 'default', 'filtered', 'search', 'deep'];
 
 function readOptions(argv: string[]): Options {
   const arg = (name: string) => argv.find((a) => a.startsWith(`--${name}=`))?.split('=')[1];
@@ -48,6 +53,9 @@ function readOptions(argv: string[]): Options {
     if (!Number.isInteger(value) || value <= 0) throw new Error(`--${name} must be a positive integer`);
     return value;
   };
+  const only = arg('only')?.split(',').filter(Boolean) ?? [];
+  const unknown = only.filter((key) => !SCENARIO_KEYS.includes(key));
+  if (unknown.length) throw new Error(`--only: unknown ${unknown.join(', ')} (${SCENARIO_KEYS.join(', ')})`);
   return {
     dbs: db === 'both' ? ['pglite', 'postgres'] : [db as DbKind],
     issues: number('issues', 1_000_000),
@@ -55,6 +63,7 @@ function readOptions(argv: string[]): Options {
     connections: number('connections', 50),
     reuse: argv.includes('--reuse'),
     seedOnly: argv.includes('--seed-only'),
+    only,
     postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     workDir: process.env.BENCH_DIR ?? '/tmp/workbench-bench',
   };
@@ -113,7 +122,7 @@ async function prepareData(handle: DatabaseHandle, options: Options): Promise<Be
   return actors;
 }
 
-type Scenario = { name: string; path: string; token: string };
+type Scenario = { key: string; name: string; path: string; token: string };
 
 function scenarios(actors: BenchActors): Scenario[] {
   const filtered = new URLSearchParams({
@@ -123,24 +132,42 @@ function scenarios(actors: BenchActors): Scenario[] {
     include_sub_ws: '1',
   });
   return [
-    { name: 'baseline (one indexed SELECT)', path: '/api/v4/bench/baseline', token: actors.admin.token },
-    { name: 'default list (admin, page 1)', path: '/api/v4/issue/', token: actors.admin.token },
     {
+      key: 'baseline',
+      name: 'baseline (one indexed SELECT)',
+      path: '/api/v4/bench/baseline',
+      token: actors.admin.token,
+    },
+    {
+      key: 'default',
+      name: 'default list (admin, page 1)',
+      path: '/api/v4/issue/',
+      token: actors.admin.token,
+    },
+    {
+      key: 'filtered',
       name: 'filtered (state+assignees+site subtree, manager)',
       path: `/api/v4/issue/?${filtered}`,
       token: actors.manager.token,
     },
     {
+      key: 'search',
       name: `search "${actors.searchWord}"`,
       path: `/api/v4/issue/?search=${actors.searchWord}`,
       token: actors.admin.token,
     },
-    { name: 'deep page (page 2000)', path: '/api/v4/issue/?page=2000', token: actors.admin.token },
+    {
+      key: 'deep',
+      name: 'deep page (page 2000)',
+      path: '/api/v4/issue/?page=2000',
+      token: actors.admin.token,
+    },
   ];
 }
 
 type Measurement = {
   db: DbKind;
+  key: string;
   scenario: string;
   p50: number;
   p99: number;
@@ -241,7 +268,8 @@ async function benchDatabase(kind: DbKind, options: Options): Promise<Measuremen
     const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
     const results: Measurement[] = [];
     try {
-      for (const scenario of scenarios(actors)) {
+      const chosen = scenarios(actors).filter((s) => !options.only.length || options.only.includes(s.key));
+      for (const scenario of chosen) {
         await waitUntilIdle(base, actors.admin.token);
         const check = await checkScenario(base, scenario);
         await autocannon(base + scenario.path, scenario.token, 2, options.connections); // warm-up
@@ -253,6 +281,7 @@ async function benchDatabase(kind: DbKind, options: Options): Promise<Measuremen
         );
         const m: Measurement = {
           db: kind,
+          key: scenario.key,
           scenario: scenario.name,
           p50: r.latency.p50,
           p99: r.latency.p99,
@@ -283,7 +312,7 @@ function printTable(results: Measurement[]): void {
   ];
   for (const kind of new Set(results.map((r) => r.db))) {
     const rows = results.filter((r) => r.db === kind);
-    const baseline = rows[0];
+    const baseline = rows.find((r) => r.key === 'baseline');
     for (const r of rows) {
       const rpsRatio = baseline ? (r.rps / baseline.rps).toFixed(2) : '-';
       const p99Ratio = baseline ? (r.p99 / Math.max(baseline.p99, 1)).toFixed(2) : '-';

@@ -285,6 +285,15 @@ describe('GET issue/ (the issue list)', () => {
     expect(byTitleAsc.data.map((i) => i.id)).toEqual([t.issues.leak, mentions]);
     const counts = await list(t.tokens.admin, 'search=window');
     expect(counts.state_counts).toMatchObject({ all_active: 1, in_progress: 1, to_do: 0, all: 1 });
+    // The searched words follow an edit at once (a stored vector the database keeps).
+    const edited = await server.call('PUT', `${API}/issue/${t.issues.window}`, {
+      token: t.tokens.admin,
+      body: { title: 'Cracked skylight', description: 'Hail damage' },
+    });
+    expect(edited.status).toBe(200);
+    expect(await search('skylight')).toEqual([t.issues.window]);
+    expect(await search('hail')).toEqual([t.issues.window]);
+    expect(await search('storm glass')).toEqual([]);
   });
 
   it('filters by workspaces, with or without their sub-workspaces', async () => {

@@ -1,4 +1,4 @@
-import type { ColumnType, Generated } from 'kysely';
+import type { ColumnType, Generated, GeneratedAlways } from 'kysely';
 
 /** Timestamps read as Date and are written as Date or ISO strings. */
 type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -260,6 +260,8 @@ export interface IssuesTable {
   deleted_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** to_tsvector('simple', title || ' ' || description), computed by the database (migration 0011). */
+  search_vector: GeneratedAlways<string>;
 }
 
 export interface IssueCategoriesTable {
