@@ -1,9 +1,21 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { hashToken } from '../modules/auth/tokens.js';
 import { AppError } from './errors.js';
 
-export type Auth = { userId: number; clientId: number; role: 'admin' | 'user'; tokenId: number };
+export type Auth = {
+  userId: number;
+  clientId: number;
+  role: 'admin' | 'user';
+  tokenId: number;
+  /**
+   * Read with the session (no query of its own on the busiest calls): the person's only_my_issues
+   * setting and the access version (migration 0010) the visible workspaces are stamped with.
+   */
+  onlyMyIssues?: boolean;
+  accessVersion?: string;
+};
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -41,6 +53,8 @@ export function requireUser(ctx: AppContext) {
         'u.role',
         'u.status',
         'u.deleted_at',
+        'u.settings',
+        sql<string>`(SELECT version::text FROM access_version)`.as('access_version'),
       ])
       .where('t.token_hash', '=', hashToken(raw))
       .where('t.kind', '=', 'session')
@@ -49,7 +63,15 @@ export function requireUser(ctx: AppContext) {
     if (!row || row.revoked_at || row.expires_at <= now || row.status !== 'active' || row.deleted_at) {
       throw new AppError(403, 'access_denied', 'Access denied!');
     }
-    request.auth = { userId: row.user_id, clientId: row.client_id, role: row.role, tokenId: row.token_id };
+    const settings = row.settings as { only_my_issues?: unknown } | null;
+    request.auth = {
+      userId: row.user_id,
+      clientId: row.client_id,
+      role: row.role,
+      tokenId: row.token_id,
+      onlyMyIssues: settings?.only_my_issues === true,
+      accessVersion: row.access_version,
+    };
     // Record use at most once a minute, so reads do not each write.
     if (!row.last_used_at || now.getTime() - row.last_used_at.getTime() > 60_000) {
       await ctx.db

@@ -218,7 +218,15 @@ function orderBy(query: IssueListQuery): RawBuilder<unknown> {
  * What the list reads of the caller first, in one round trip: only_my_issues and the access
  * version (for the in-memory visible workspaces).
  */
-async function readListCaller(db: Db, userId: number): Promise<{ onlyMine: boolean; accessVersion: string }> {
+async function readListCaller(
+  db: Db,
+  auth: Caller & Pick<Auth, 'onlyMyIssues' | 'accessVersion'>,
+): Promise<{ onlyMine: boolean; accessVersion: string }> {
+  // The session hook read both already (authenticate.ts): no query of its own.
+  if (auth.onlyMyIssues !== undefined && auth.accessVersion !== undefined) {
+    return { onlyMine: auth.onlyMyIssues, accessVersion: auth.accessVersion };
+  }
+  const userId = auth.userId;
   const { rows } = await sql<{ settings: unknown; access_version: string }>`
     SELECT u.settings, ${accessVersionSql()} AS access_version FROM users u WHERE u.id = ${userId}`.execute(
     db,
@@ -243,14 +251,14 @@ export async function readOnlyMyIssues(db: Db, userId: number): Promise<boolean>
  */
 export async function findIssueListPage(
   db: Db,
-  auth: Caller,
+  auth: Caller & Pick<Auth, 'onlyMyIssues' | 'accessVersion'>,
   query: IssueListQuery,
 ): Promise<{
   rows: IssueListRow[];
   total: number;
   groups: Array<{ status_id: number; archived: boolean; count: number }>;
 }> {
-  const caller = await readListCaller(db, auth.userId);
+  const caller = await readListCaller(db, auth);
   const visible = await loadVisibleWorkspaces(db, auth, caller.accessVersion);
   const filters = filterConditions(auth, query, { onlyMine: caller.onlyMine, visible });
   const where = sql.join([...filters, tabCondition(query)], sql` AND `);
