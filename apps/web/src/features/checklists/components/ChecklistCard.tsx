@@ -51,7 +51,7 @@ import {
   type ChecklistItem,
   type Issue,
 } from '@workbench/domain';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ACCEPTED_MIME_TYPES } from '../../attachments/upload-check';
 import { useNotify } from '../../issues/use-notify';
@@ -350,6 +350,10 @@ function SortableItem({
   const { t } = useTranslation();
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, transform, transition, isDragging } =
     useSortable({ id: item.id, disabled: !canEdit });
+  // The box follows the click in the same event; the checklist's optimistic copy (and an undo on
+  // failure) arrives a moment later through the query cache and is then followed.
+  const [checked, setChecked] = useState(item.is_done);
+  useEffect(() => setChecked(item.is_done), [item.is_done]);
   return (
     <Group
       ref={setNodeRef}
@@ -385,9 +389,12 @@ function SortableItem({
       )}
       <Checkbox
         mt={2}
-        checked={item.is_done}
+        checked={checked}
         disabled={!canEdit}
-        onChange={(e) => onTick(e.currentTarget.checked)}
+        onChange={(e) => {
+          setChecked(e.currentTarget.checked);
+          onTick(e.currentTarget.checked);
+        }}
         aria-label={item.title}
       />
       <Box style={{ flex: 1, minWidth: 0 }}>
