@@ -121,7 +121,9 @@ describe('the gallery', () => {
   });
 
   it('saves edits, additions and deletions with _method=PUT, all or nothing', async () => {
-    const t = await createIssueTeam(server);
+    const t = await createIssueTeam(server, {
+      settings: { attachment_priority: true, attachment_deadline: true },
+    });
     const { id, own, managers } = await issueWithTwoFiles(t);
     const files = storedFileCount(t.org.id);
     expect(files).toBe(6);

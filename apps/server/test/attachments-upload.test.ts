@@ -43,7 +43,9 @@ async function storedRows(issueId: number) {
 
 describe('uploading attachments to an issue', () => {
   it('accepts images and documents by content, with thumbnails 200 and 1024 wide (never upscaled)', async () => {
-    const t = await createIssueTeam(server);
+    const t = await createIssueTeam(server, {
+      settings: { attachment_priority: true, attachment_deadline: true },
+    });
     const id = await t.issue({ assignee_id: t.people.assignee.id, status_id: 6 });
     const form = attachmentForm([
       { file: await jpeg(1600, 1200), name: 'pump.jpg', description: 'Broken pump', priority_id: 4 },
@@ -228,7 +230,9 @@ describe('uploading attachments to an issue', () => {
   });
 
   it('checks the fields sent with a file: description ≤ 255, deadline not in the past', async () => {
-    const t = await createIssueTeam(server);
+    const t = await createIssueTeam(server, {
+      settings: { attachment_priority: true, attachment_deadline: true },
+    });
     const id = await t.issue({});
     const long = await server.callForm(
       'POST',
@@ -257,6 +261,34 @@ describe('uploading attachments to an issue', () => {
       t.tokens.admin,
     );
     expect(ok.body.data[0]).toMatchObject({ due_date: soon, priority_id: 5 });
+  });
+
+  it('refuses a priority or deadline where the organisation does not use them, and stores nothing', async () => {
+    const t = await createIssueTeam(server);
+    const id = await t.issue({});
+    const soon = Math.floor(Date.now() / 1000) + 3600;
+    for (const [fields, field] of [
+      [{ priority_id: 4 }, 'priority_id'],
+      [{ due_date: soon }, 'due_date'],
+    ] as const) {
+      const res = await server.callForm(
+        'POST',
+        `${API}/issue/${id}/upload`,
+        attachmentForm([{ file: pdf(), name: 'a.pdf', ...fields }]),
+        t.tokens.admin,
+      );
+      expect(res.status).toBe(422);
+      expect(res.body.fields).toEqual({ [field]: 'forbidden' });
+    }
+    expect(await storedRows(id)).toHaveLength(0);
+    // Without them the same file is taken.
+    const plain = await server.callForm(
+      'POST',
+      `${API}/issue/${id}/upload`,
+      attachmentForm([{ file: pdf(), name: 'a.pdf', description: 'Report' }]),
+      t.tokens.admin,
+    );
+    expect(plain.status).toBe(200);
   });
 
   it('takes files with a new issue and with a comment', async () => {

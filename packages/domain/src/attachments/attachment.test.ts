@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  unusedAttachmentFields,
   ZAttachmentCommentRequestSchema,
   ZAttachmentFieldsSchema,
   ZAttachmentOrderSchema,
@@ -37,5 +38,23 @@ describe('attachment fields', () => {
     expect(firstMessage(ZAttachmentCommentRequestSchema.safeParse({ comment: ' ', attachment_id: 7 }))).toBe(
       'required',
     );
+  });
+});
+
+describe('attachment fields an organisation does not use', () => {
+  const off = { attachment_priority: false, attachment_deadline: false };
+  const on = { attachment_priority: true, attachment_deadline: true };
+  it('names a priority or deadline sent where the settings leave them out; clearing is always fine', () => {
+    expect(unusedAttachmentFields({ priority_id: 4, due_date: 1_900_000_000 }, off)).toEqual([
+      'priority_id',
+      'due_date',
+    ]);
+    expect(unusedAttachmentFields({ priority_id: null, due_date: null }, off)).toEqual([]);
+    expect(unusedAttachmentFields({}, off)).toEqual([]);
+    expect(unusedAttachmentFields({ priority_id: 4, due_date: 1_900_000_000 }, on)).toEqual([]);
+    expect(unusedAttachmentFields({ priority_id: 3 }, { ...off, attachment_deadline: true })).toEqual([
+      'priority_id',
+    ]);
+    expect(unusedAttachmentFields({ priority_id: 0 }, off)).toEqual([]);
   });
 });

@@ -113,3 +113,20 @@ export const ZAttachmentCommentListResponseSchema = z
 export const ZAttachmentCommentResponseSchema = z
   .object({ data: ZAttachmentCommentSchema })
   .meta({ id: 'AttachmentCommentResponse' });
+
+/**
+ * The attachment fields an organisation does not use (client settings attachment_priority and
+ * attachment_deadline): a priority or deadline sent there is refused rather than kept unseen.
+ * Clearing one (null, or priority 0 "none") is always allowed.
+ */
+export function unusedAttachmentFields(
+  fields: Pick<AttachmentFields, 'priority_id' | 'due_date'>,
+  settings: { attachment_priority: boolean; attachment_deadline: boolean },
+): Array<'priority_id' | 'due_date'> {
+  const unused: Array<'priority_id' | 'due_date'> = [];
+  // Priority 0 is "none" (001 §9), the same as clearing it.
+  if (!settings.attachment_priority && fields.priority_id) unused.push('priority_id');
+  if (!settings.attachment_deadline && fields.due_date !== undefined && fields.due_date !== null)
+    unused.push('due_date');
+  return unused;
+}

@@ -1,8 +1,14 @@
-import { ATTACHMENT_MAX_TOTAL_BYTES } from '@workbench/domain';
+import {
+  ATTACHMENT_MAX_TOTAL_BYTES,
+  type AttachmentFields,
+  type ClientSettings,
+  unusedAttachmentFields,
+} from '@workbench/domain';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { newFileKey } from '../../storage/file-storage.js';
 import type { Db } from '../issues/issue-queries.js';
+import { readSettings } from '../workspaces/workspace-presenter.js';
 import type { PreparedUpload } from './attachment-upload.js';
 
 /** Who an attachment belongs to; the attachments table is shared by every owner. */
@@ -24,6 +30,27 @@ export async function storedBytesOf(
     .where('deleted_at', 'is', null)
     .executeTakeFirst();
   return Number(row?.total ?? 0);
+}
+
+const NO_ATTACHMENT_FIELDS = { attachment_priority: false, attachment_deadline: false };
+
+/**
+ * Refuses a priority or deadline on a file where the organisation does not use them (client
+ * settings attachment_priority, attachment_deadline): 422 naming the field, nothing written.
+ */
+export function refuseUnusedAttachmentFields(
+  fields: Pick<AttachmentFields, 'priority_id' | 'due_date'>,
+  settings: Pick<ClientSettings, 'attachment_priority' | 'attachment_deadline'>,
+  fileName: string,
+): void {
+  const [unused] = unusedAttachmentFields(fields, settings);
+  if (!unused) return;
+  throw new AppError(
+    422,
+    'validation_failed',
+    `This organisation does not use ${unused === 'priority_id' ? 'priorities' : 'deadlines'} on files (${fileName})`,
+    { [unused]: 'forbidden' },
+  );
 }
 
 /**
@@ -48,6 +75,11 @@ export async function storeAttachments(
 ): Promise<number[]> {
   const { clientId, ownerType, ownerId, files } = input;
   if (!files.length) return [];
+  // The settings are read only when a file carries a priority or deadline at all.
+  if (files.some((f) => unusedAttachmentFields(f.fields, NO_ATTACHMENT_FIELDS).length)) {
+    const settings = await readSettings(trx, clientId);
+    for (const file of files) refuseUnusedAttachmentFields(file.fields, settings, file.name);
+  }
   const maxTotal = input.maxTotalBytes ?? ATTACHMENT_MAX_TOTAL_BYTES;
   const stored = await storedBytesOf(trx, clientId, ownerType, ownerId);
   const adding = files.reduce((sum, f) => sum + f.data.length, 0);

@@ -15,7 +15,12 @@ import { type LoadedIssue, loadIssue } from '../issues/issue-context.js';
 import type { Db } from '../issues/issue-queries.js';
 import { applyIssueUpdate, presentAfterWrite } from '../issues/issue-service.js';
 import { attachmentFlags, presentAttachments } from './attachment-presenter.js';
-import { findOwnedAttachments, storeAttachments, withFileCleanup } from './attachment-service.js';
+import {
+  findOwnedAttachments,
+  refuseUnusedAttachmentFields,
+  storeAttachments,
+  withFileCleanup,
+} from './attachment-service.js';
 import { type AttachmentForm, type PreparedUpload, prepareUploads } from './attachment-upload.js';
 
 type Caller = Pick<Auth, 'userId' | 'clientId' | 'role'>;
@@ -167,6 +172,14 @@ async function applyAttachmentChanges(
       if (value !== undefined && value !== before[field]) changes[field] = [before[field], value];
     }
     if (!Object.keys(changes).length) continue;
+    refuseUnusedAttachmentFields(
+      {
+        priority_id: changes.priority_id ? item.fields.priority_id : undefined,
+        due_date: changes.due_date ? item.fields.due_date : undefined,
+      },
+      loaded.settings,
+      row.original_filename,
+    );
     await trx
       .updateTable('attachments')
       .set({
