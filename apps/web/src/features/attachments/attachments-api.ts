@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Issue } from '@workbench/domain';
+import type { Issue, IssueComment } from '@workbench/domain';
 import { API_BASE, ApiError, api } from '../../api/client';
 import { sessionStore } from '../auth/session-store';
 import { issueKeys } from '../issues/issues-api';
@@ -141,4 +141,12 @@ export function useAddAttachmentComment(issueId: number, attachmentId: number) {
       }),
     onSuccess: () => client.invalidateQueries({ queryKey: attachmentCommentKey(issueId, attachmentId) }),
   });
+}
+
+/** POST issue/{id}/comments as form data: the comment with files (attachments[n][file]). */
+export function postCommentWithFiles(issueId: number, comment: string, files: File[]) {
+  const form = new FormData();
+  form.append('comment', comment);
+  for (const [n, file] of files.entries()) form.append(`attachments[${n}][file]`, file, file.name);
+  return postForm<IssueComment>(`issue/${issueId}/comments`, form);
 }

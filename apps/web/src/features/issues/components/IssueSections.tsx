@@ -5,7 +5,9 @@ import {
   Badge,
   Button,
   Card,
+  FileButton,
   Group,
+  Image,
   Loader,
   Modal,
   MultiSelect,
@@ -17,12 +19,23 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconExternalLink, IconPlayerPlay, IconPlayerStop, IconPlus, IconTrash } from '@tabler/icons-react';
+import {
+  IconExternalLink,
+  IconFileText,
+  IconPaperclip,
+  IconPlayerPlay,
+  IconPlayerStop,
+  IconPlus,
+  IconTrash,
+  IconX,
+} from '@tabler/icons-react';
 import { ISSUE_COMMENT_MAX, type Issue } from '@workbench/domain';
 import { type ReactNode, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TextareaWithTemplates } from '../../../ui/text-templates/TextareaWithTemplates';
+import { postCommentWithFiles, UploadError } from '../../attachments/attachments-api';
+import { useUploadFlow } from '../../attachments/components/UploadOutcome';
 import {
   elapsedSeconds,
   formatClock,
@@ -36,6 +49,7 @@ import {
 import {
   useActivity,
   useComments,
+  useInvalidateIssues,
   useIssueActions,
   useTimer,
   useWorkspacePeople,
@@ -295,17 +309,35 @@ export function Comments({ issue }: { issue: Issue }) {
   const [page, setPage] = useState(1);
   const comments = useComments(issue.id, page);
   const { comment } = useIssueActions(issue.id);
+  const invalidate = useInvalidateIssues();
   const [text, setText] = useState('');
   const [error, setError] = useState<string | null>(null);
+  // Files go with the comment, after the same checks as the gallery's (type, size, rescaling).
+  const [files, setFiles] = useState<File[]>([]);
+  const [sendingFiles, setSendingFiles] = useState(false);
+  const upload = useUploadFlow({
+    existingBytes: files.reduce((sum, f) => sum + f.size, 0),
+    onAccepted: (accepted) => setFiles((all) => [...all, ...accepted.map((a) => a.file)]),
+  });
   const send = async () => {
     if (!text.trim()) return setError(t('errors.required'));
     try {
-      await comment.mutateAsync(text.trim());
+      if (files.length) {
+        setSendingFiles(true);
+        await postCommentWithFiles(issue.id, text.trim(), files).finally(() => setSendingFiles(false));
+        await invalidate();
+        setFiles([]);
+      } else {
+        await comment.mutateAsync(text.trim());
+      }
       setText('');
       notify.ok('issues.comments.added');
       if (comments.data) setPage(Math.max(1, Math.ceil((comments.data.total + 1) / comments.data.per_page)));
     } catch (err) {
-      notify.fail(err);
+      // The server reads the content: a file it refuses is listed like the browser's refusals.
+      if (err instanceof UploadError && err.files.length)
+        upload.showRefused(err.files.map((f) => ({ name: f.name, reason: f.key })));
+      else notify.fail(err);
     }
   };
   return (
@@ -342,6 +374,33 @@ export function Comments({ issue }: { issue: Issue }) {
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {c.comment}
               </Text>
+              {!!c.attachments?.length && (
+                <Group gap={6} mt={2} data-testid="comment-files">
+                  {c.attachments.map((a) =>
+                    a.media_type === 'picture' && a.web_mob_thumbnail_url ? (
+                      <Anchor key={a.id} href={a.url} target="_blank" rel="noreferrer" title={a.name}>
+                        <Image
+                          src={a.web_mob_thumbnail_url}
+                          alt={a.name}
+                          w={64}
+                          h={48}
+                          radius="sm"
+                          fit="cover"
+                        />
+                      </Anchor>
+                    ) : (
+                      <Anchor key={a.id} href={a.url} target="_blank" rel="noreferrer" size="sm">
+                        <Group gap={4} wrap="nowrap">
+                          <IconFileText size={16} />
+                          <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
+                            {a.name}
+                          </Text>
+                        </Group>
+                      </Anchor>
+                    ),
+                  )}
+                </Group>
+              )}
             </Stack>
           </Group>
         ))}
@@ -370,11 +429,51 @@ export function Comments({ issue }: { issue: Issue }) {
               }}
               error={error}
             />
-            <Group justify="flex-end">
-              <Button type="submit" size="xs" loading={comment.isPending}>
+            {files.length > 0 && (
+              <Group gap={6} aria-label={t('issues.comments.files')}>
+                {files.map((file, index) => (
+                  <Badge
+                    // biome-ignore lint/suspicious/noArrayIndexKey: two chosen files may share a name
+                    key={`${file.name}:${index}`}
+                    variant="light"
+                    color="gray"
+                    tt="none"
+                    rightSection={
+                      <ActionIcon
+                        size="xs"
+                        variant="transparent"
+                        color="gray"
+                        aria-label={t('issues.comments.remove_file', { name: file.name })}
+                        onClick={() => setFiles((all) => all.filter((_, i) => i !== index))}
+                      >
+                        <IconX size={12} />
+                      </ActionIcon>
+                    }
+                  >
+                    {file.name}
+                  </Badge>
+                ))}
+              </Group>
+            )}
+            <Group justify="space-between">
+              <FileButton onChange={(chosen) => void upload.handleFiles(chosen)} multiple>
+                {(props) => (
+                  <Button
+                    {...props}
+                    size="xs"
+                    variant="subtle"
+                    leftSection={<IconPaperclip size={14} />}
+                    loading={upload.checking}
+                  >
+                    {t('issues.comments.attach')}
+                  </Button>
+                )}
+              </FileButton>
+              <Button type="submit" size="xs" loading={comment.isPending || sendingFiles}>
                 {t('issues.comments.send')}
               </Button>
             </Group>
+            {upload.modal}
           </Stack>
         )}
       </Stack>
