@@ -10,11 +10,10 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { authOf, requireUser } from '../../http/authenticate.js';
-import { AppError } from '../../http/errors.js';
 import { errorResponses, typed } from '../../http/route-helpers.js';
-import { attachmentFormOf, readIssueFormBody } from '../issues/issue-form.js';
+import { attachmentFormOf, multipartIssueBody } from '../issues/issue-form.js';
 import { issueId, security, ZIssueParams } from '../issues/issue-route-common.js';
-import { readAttachmentForm } from './attachment-upload.js';
+import { readUploadForm } from './attachment-upload.js';
 import {
   addAttachmentComment,
   listAttachmentComments,
@@ -56,12 +55,7 @@ export function attachmentRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) {
-        throw new AppError(422, 'required', 'Send the files as multipart form data', {
-          attachments: 'required',
-        });
-      }
-      const form = await readAttachmentForm(request);
+      const form = await readUploadForm(request);
       return uploadToIssue(ctx, authOf(request), request.params.id, form);
     },
   );
@@ -71,9 +65,7 @@ export function attachmentRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       onRequest: loggedIn,
       config: issueId,
-      preValidation: async (request) => {
-        if (request.isMultipart()) (request as { body: unknown }).body = await readIssueFormBody(request);
-      },
+      preValidation: multipartIssueBody,
       schema: {
         tags,
         summary:

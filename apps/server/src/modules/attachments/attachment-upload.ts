@@ -186,6 +186,14 @@ export async function readAttachmentForm(
   return { fields, items: list, uploads, deleteIds };
 }
 
+/** readAttachmentForm for the upload calls, which take form data only. */
+export async function readUploadForm(request: FastifyRequest): Promise<AttachmentForm> {
+  if (!request.isMultipart()) {
+    throw new AppError(422, 'required', 'Send the files as multipart form data', { attachments: 'required' });
+  }
+  return readAttachmentForm(request);
+}
+
 /** Accepted documents with the type they are served as (000 §5). */
 const DOCUMENT_TYPES: Record<string, string> = {
   pdf: 'application/pdf',

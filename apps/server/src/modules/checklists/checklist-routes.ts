@@ -21,9 +21,9 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import { authOf, requireUser } from '../../http/authenticate.js';
-import { AppError, forbidden } from '../../http/errors.js';
+import { forbidden } from '../../http/errors.js';
 import { errorResponses, typed } from '../../http/route-helpers.js';
-import { readAttachmentForm } from '../attachments/attachment-upload.js';
+import { readUploadForm } from '../attachments/attachment-upload.js';
 import { loadIssue } from '../issues/issue-context.js';
 import {
   convertChecklistItem,
@@ -223,12 +223,7 @@ export function checklistRoutes(app: FastifyInstance, ctx: AppContext): void {
       },
     },
     async (request) => {
-      if (!request.isMultipart()) {
-        throw new AppError(422, 'required', 'Send the files as multipart form data', {
-          attachments: 'required',
-        });
-      }
-      const form = await readAttachmentForm(request);
+      const form = await readUploadForm(request);
       return uploadToChecklistItem(
         ctx,
         authOf(request),

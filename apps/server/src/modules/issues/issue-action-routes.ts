@@ -31,7 +31,7 @@ import {
   unarchiveIssue,
 } from './issue-action-service.js';
 import { duplicateIssue, multiDuplicate } from './issue-duplicate-service.js';
-import { attachmentFormOf, readIssueFormBody } from './issue-form.js';
+import { attachmentFormOf, multipartIssueBody } from './issue-form.js';
 import { issueId, security, tags, ZIssueParams } from './issue-route-common.js';
 
 /** Status actions, menu actions (single and bulk) and duplicates (000 §2 "Issue action menu", §7). */
@@ -45,9 +45,7 @@ export function issueActionRoutes(app: FastifyInstance, ctx: AppContext): void {
       onRequest: loggedIn,
       config: issueId,
       // Mark done with the required photo (001 §4 "photo required"): multipart with attachments[n][file].
-      preValidation: async (request) => {
-        if (request.isMultipart()) (request as { body: unknown }).body = await readIssueFormBody(request);
-      },
+      preValidation: multipartIssueBody,
       schema: {
         tags,
         summary:

@@ -23,7 +23,7 @@ import { errorResponses, typed } from '../../http/route-helpers.js';
 import { withFileCleanup } from '../attachments/attachment-service.js';
 import { prepareUploads } from '../attachments/attachment-upload.js';
 import { addLink, createComment, listComments, removeLink, setWatchers } from './issue-comment-service.js';
-import { attachmentFormOf, readIssueFormBody } from './issue-form.js';
+import { attachmentFormOf, multipartIssueBody } from './issue-form.js';
 import { issueId, pathOf, security, tags, ZIssueParams } from './issue-route-common.js';
 import {
   createWorktimeLog,
@@ -60,9 +60,7 @@ export function issueDetailRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       onRequest: loggedIn,
       config: issueId,
-      preValidation: async (request) => {
-        if (request.isMultipart()) (request as { body: unknown }).body = await readIssueFormBody(request);
-      },
+      preValidation: multipartIssueBody,
       schema: {
         tags,
         summary:

@@ -70,3 +70,11 @@ export async function readIssueFormBody(request: FastifyRequest): Promise<Record
   }
   return body;
 }
+
+/**
+ * preValidation hook of the issue calls that take JSON or a multipart form: a form becomes the
+ * body, validated by the route's body schema next like a JSON body.
+ */
+export async function multipartIssueBody(request: FastifyRequest): Promise<void> {
+  if (request.isMultipart()) (request as { body: unknown }).body = await readIssueFormBody(request);
+}

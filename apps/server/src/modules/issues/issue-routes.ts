@@ -20,7 +20,7 @@ import { filterRoutes } from '../filters/filter-routes.js';
 import { issueActionRoutes } from './issue-action-routes.js';
 import { issueDetailRoutes } from './issue-detail-routes.js';
 import { issueExportRoutes } from './issue-export-routes.js';
-import { attachmentFormOf, readIssueFormBody } from './issue-form.js';
+import { attachmentFormOf, multipartIssueBody } from './issue-form.js';
 import { listIssues, readSubtaskQuery } from './issue-list-service.js';
 import { issueId, pathOf, security, tags, ZIssueParams } from './issue-route-common.js';
 import { createIssue, deleteIssue, getIssue, listSubtasks, updateIssue } from './issue-service.js';
@@ -89,10 +89,7 @@ export function issueRoutes(app: FastifyInstance, ctx: AppContext): void {
     {
       onRequest: loggedIn,
       // The web's form posts multipart fields (000 §7); read them into the JSON body first.
-      preValidation: async (request) => {
-        // Validated by the body schema next, like a JSON body.
-        if (request.isMultipart()) (request as { body: unknown }).body = await readIssueFormBody(request);
-      },
+      preValidation: multipartIssueBody,
       schema: {
         tags,
         summary:
