@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ZAttachmentSchema } from '../attachments/attachment.js';
 import { PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '../limits.js';
 import { pagedEnvelope } from '../lists/paged.js';
+import { canManageTextTemplates } from '../templates/text-templates.js';
 
 /**
  * Checklists on issues and checklist templates (001 §2 "Checklists and templates", §3 "Checklist
@@ -23,13 +24,8 @@ export const CHECKLIST_ITEMS_MAX = 200;
 export const CHECKLIST_TEMPLATE_SORT_FIELDS = ['created', 'updated', 'name'] as const;
 export type ChecklistTemplateSortField = (typeof CHECKLIST_TEMPLATE_SORT_FIELDS)[number];
 
-/** Admins and workspace managers keep the organisation's templates; everyone else reads them. */
-export function canManageChecklistTemplates(user: {
-  role: 'admin' | 'user';
-  managesAnyWorkspace: boolean;
-}): boolean {
-  return user.role === 'admin' || user.managesAnyWorkspace;
-}
+/** Admins and workspace managers keep the organisation's templates, the same rule as text templates. */
+export const canManageChecklistTemplates = canManageTextTemplates;
 
 /** Progress of a checklist as shown beside its title (3/5). */
 export function checklistProgress(items: ReadonlyArray<{ status_id: number }>): {

@@ -1,5 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { fieldError } from '../../http/errors.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -59,4 +60,20 @@ export function isCategoryNameTakenError(err: unknown): boolean {
     e?.code === '23505' &&
     (e.constraint === 'categories_client_name' || String(e.message).includes('categories_client_name'))
   );
+}
+
+/** A category given by a caller must be one of the organisation's own: 422 on category_id otherwise. */
+export async function requireOwnCategory(
+  db: Db,
+  clientId: number,
+  categoryId: number | null | undefined,
+): Promise<void> {
+  if (categoryId === null || categoryId === undefined) return;
+  const row = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('id', '=', categoryId)
+    .executeTakeFirst();
+  if (!row) throw fieldError('category_id', 'not_found', 'Category not found');
 }

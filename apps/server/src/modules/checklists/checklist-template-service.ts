@@ -4,7 +4,6 @@ import {
   type ChecklistTemplate,
   type ChecklistTemplateListQuery,
   type ChecklistTemplateListResponse,
-  canManageChecklistTemplates,
   type ZCreateChecklistTemplateRequestSchema,
   type ZSaveChecklistAsTemplateRequestSchema,
   type ZUpdateChecklistTemplateRequestSchema,
@@ -13,23 +12,16 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
-import { fieldError, forbidden, notFound } from '../../http/errors.js';
+import { fieldError, notFound } from '../../http/errors.js';
 import { logActivity } from '../activity/activity-log.js';
-import { managesAnyWorkspace } from '../collaborations/collaboration-queries.js';
+import { requireOwnCategory } from '../categories/category-queries.js';
 import { loadIssue } from '../issues/issue-context.js';
+import { requireTemplateManager } from '../templates/template-managers.js';
 import { presentChecklistTemplate, type TemplateItemRow, type TemplateRow } from './checklist-presenter.js';
 import { type Db, findItemsOf } from './checklist-queries.js';
 import { insertChecklist, listChecklists, loadEditableIssue } from './checklist-service.js';
 
 type Caller = Pick<Auth, 'userId' | 'clientId' | 'role'>;
-
-/** 403 unless the caller keeps the organisation's templates (admins, workspace managers). */
-async function requireTemplateManager(db: Db, auth: Caller): Promise<void> {
-  const manages = auth.role === 'admin' || (await managesAnyWorkspace(db, auth));
-  if (!canManageChecklistTemplates({ role: auth.role, managesAnyWorkspace: manages })) {
-    throw forbidden('Only admins and managers keep checklist templates');
-  }
-}
 
 function templateQuery(db: Db, clientId: number) {
   return db
@@ -70,18 +62,6 @@ async function presentTemplate(db: Db, clientId: number, id: number): Promise<Ch
   const row = await requireTemplate(db, clientId, id);
   const items = await findTemplateItems(db, clientId, [id]);
   return presentChecklistTemplate(row, items.get(id) ?? []);
-}
-
-/** A category must be the organisation's own. */
-async function checkCategory(db: Db, clientId: number, categoryId: number | null | undefined) {
-  if (categoryId === null || categoryId === undefined) return;
-  const row = await db
-    .selectFrom('categories')
-    .select('id')
-    .where('client_id', '=', clientId)
-    .where('id', '=', categoryId)
-    .executeTakeFirst();
-  if (!row) throw fieldError('category_id', 'not_found', 'Category not found');
 }
 
 const SORT_COLUMNS = { created: 't.created_at', updated: 't.updated_at', name: 't.name' } as const;
@@ -194,7 +174,7 @@ export async function createChecklistTemplate(
 ): Promise<ChecklistTemplate> {
   const id = await ctx.db.transaction().execute(async (trx) => {
     await requireTemplateManager(trx, auth);
-    await checkCategory(trx, auth.clientId, input.category_id);
+    await requireOwnCategory(trx, auth.clientId, input.category_id);
     return insertTemplate(trx, auth, {
       name: input.name,
       category_id: input.category_id ?? null,
@@ -218,7 +198,7 @@ export async function updateChecklistTemplate(
     await requireTemplateManager(trx, auth);
     await requireTemplate(trx, auth.clientId, id);
     await trx.selectFrom('checklist_templates').select('id').where('id', '=', id).forUpdate().execute();
-    await checkCategory(trx, auth.clientId, input.category_id);
+    await requireOwnCategory(trx, auth.clientId, input.category_id);
     await trx
       .updateTable('checklist_templates')
       .set({
@@ -322,7 +302,7 @@ export async function saveChecklistAsTemplate(
   await loadIssue(ctx.db, auth, checklist.issue_id);
   const id = await ctx.db.transaction().execute(async (trx) => {
     await requireTemplateManager(trx, auth);
-    await checkCategory(trx, auth.clientId, input.category_id);
+    await requireOwnCategory(trx, auth.clientId, input.category_id);
     const items = (await findItemsOf(trx, checklist.client_id, [checklistId])).get(checklistId) ?? [];
     return insertTemplate(trx, auth, {
       name: input.name ?? checklist.title,

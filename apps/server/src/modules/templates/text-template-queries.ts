@@ -2,7 +2,7 @@ import type { TextTemplateListQuery } from '@workbench/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
+export type Db = Kysely<Database> | Transaction<Database>;
 
 /** A text template with its category and author, as the presenter needs it. */
 export type TextTemplateRow = {
@@ -86,15 +86,4 @@ export function listTemplateSuggestions(db: Db, clientId: number, limit: number)
     .orderBy('t.id', 'desc')
     .limit(limit)
     .execute();
-}
-
-/** Whether a category id names one of the organisation's categories. */
-export async function isOwnCategory(db: Db, clientId: number, categoryId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('categories')
-    .select('id')
-    .where('client_id', '=', clientId)
-    .where('id', '=', categoryId)
-    .executeTakeFirst();
-  return !!row;
 }

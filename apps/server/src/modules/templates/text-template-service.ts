@@ -1,7 +1,6 @@
 import {
   buildPage,
   type CreateTextTemplateRequest,
-  canManageTextTemplates,
   TEXT_TEMPLATES_LIMIT,
   type TextTemplate,
   type TextTemplateListQuery,
@@ -9,37 +8,16 @@ import {
   type TextTemplateSuggestion,
   type UpdateTextTemplateRequest,
 } from '@workbench/domain';
-import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
-import type { Database } from '../../db/schema.js';
 import type { Auth } from '../../http/authenticate.js';
-import { fieldError, forbidden, notFound } from '../../http/errors.js';
+import { notFound } from '../../http/errors.js';
 import { logActivity } from '../activity/activity-log.js';
-import { managesAnyWorkspace } from '../collaborations/collaboration-queries.js';
+import { requireOwnCategory } from '../categories/category-queries.js';
+import { requireTemplateManager } from './template-managers.js';
 import { presentTextTemplate, presentTextTemplateSuggestion } from './text-template-presenter.js';
-import {
-  findTextTemplate,
-  findTextTemplatePage,
-  isOwnCategory,
-  listTemplateSuggestions,
-} from './text-template-queries.js';
+import { findTextTemplate, findTextTemplatePage, listTemplateSuggestions } from './text-template-queries.js';
 
-type Db = Kysely<Database> | Transaction<Database>;
 const ENTITY = 'text_template';
-
-/** 403 unless the caller is an admin or manages a workspace (canManageTextTemplates). */
-async function requireTemplateManager(db: Db, auth: Auth): Promise<void> {
-  const manages = auth.role === 'admin' || (await managesAnyWorkspace(db, auth));
-  if (!canManageTextTemplates({ role: auth.role, managesAnyWorkspace: manages })) {
-    throw forbidden('Only admins and workspace managers manage text templates');
-  }
-}
-
-async function checkCategory(db: Db, auth: Auth, categoryId: number | null | undefined): Promise<void> {
-  if (categoryId && !(await isOwnCategory(db, auth.clientId, categoryId))) {
-    throw fieldError('category_id', 'not_found', 'Category not found');
-  }
-}
 
 export async function listTextTemplates(
   ctx: AppContext,
@@ -77,7 +55,7 @@ export async function getTextTemplate(ctx: AppContext, auth: Auth, id: number): 
 export function createTextTemplate(ctx: AppContext, auth: Auth, body: CreateTextTemplateRequest) {
   return ctx.db.transaction().execute(async (trx) => {
     await requireTemplateManager(trx, auth);
-    await checkCategory(trx, auth, body.category_id);
+    await requireOwnCategory(trx, auth.clientId, body.category_id);
     const { id } = await trx
       .insertInto('text_templates')
       .values({
@@ -113,7 +91,7 @@ export function updateTextTemplate(ctx: AppContext, auth: Auth, id: number, body
       .forUpdate()
       .executeTakeFirst();
     if (!current) throw notFound('Text template not found');
-    await checkCategory(trx, auth, body.category_id);
+    await requireOwnCategory(trx, auth.clientId, body.category_id);
     const changes: Record<string, [unknown, unknown]> = {};
     if (body.text !== undefined && body.text !== current.text) changes.text = [current.text, body.text];
     if (body.category_id !== undefined && body.category_id !== current.category_id) {
