@@ -4,6 +4,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import lockfile from 'proper-lockfile';
+import { prepareRepeatedPGliteReads, prepareRepeatedReads } from './prepared-statements.js';
 import type { Database } from './schema.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
@@ -66,8 +67,11 @@ export async function openDatabase(options: {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
       max: 10,
-      ...(schema ? { options: `-c search_path="${schema}"` } : {}),
+      // No JIT: prepared statements get generic plans, whose cost estimates (no LIMIT known, all
+      // rows) would JIT-compile a 20-row page for tens of milliseconds.
+      options: `-c jit=off${schema ? ` -c search_path="${schema}"` : ''}`,
     });
+    pool.on('connect', (client) => prepareRepeatedReads(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     return { db, kind: 'postgres', close: () => db.destroy() };
   }
@@ -76,6 +80,7 @@ export async function openDatabase(options: {
   const release = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
   try {
     const pglite = options.dataDir ? new PGlite(join(options.dataDir, 'pglite')) : new PGlite();
+    prepareRepeatedPGliteReads(pglite);
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     await sql`select 1`.execute(db);
     return {

@@ -1,5 +1,6 @@
 import {
   buildPage,
+  type ClientSettings,
   dueState,
   type IssueListItem,
   type IssueListPageResponse,
@@ -32,6 +33,8 @@ export function readSubtaskQuery(raw: Record<string, unknown>): IssueSubtaskQuer
   throw new AppError(422, 'validation_failed', 'Some fields are not valid', fields);
 }
 
+const DEFAULT_SETTINGS = readClientSettings({});
+
 /** The issue list (GET issue/ without parent_id): a page of visible issues and the tab counts. */
 export async function listIssues(
   ctx: AppContext,
@@ -41,13 +44,13 @@ export async function listIssues(
   now: Date = new Date(),
 ): Promise<IssueListPageResponse> {
   const { rows, total, groups } = await findIssueListPage(ctx.db, auth, query);
-  // The owners' settings come with the rows (one query less per page); read once per organisation.
-  const settings = new Map<number, ReturnType<typeof readClientSettings>>();
-  for (const row of rows) {
-    if (!settings.has(row.client_id)) settings.set(row.client_id, readClientSettings(row.client_settings));
-  }
+  // The owner's setting comes with each row (one query less per page).
   const items = rows.map((row) =>
-    presentListItem(row, settings.get(row.client_id) ?? readClientSettings({}), now),
+    presentListItem(
+      row,
+      { show_in_review_overdue: row.show_in_review_overdue ?? DEFAULT_SETTINGS.show_in_review_overdue },
+      now,
+    ),
   );
   const params = issueListQueryToParams(query);
   return {
@@ -58,18 +61,18 @@ export async function listIssues(
 
 function presentListItem(
   row: IssueListRow,
-  settings: ReturnType<typeof readClientSettings>,
+  settings: Pick<ClientSettings, 'show_in_review_overdue'>,
   now: Date,
 ): IssueListItem {
-  const start = row.start_date?.toISOString() ?? null;
-  const due = row.due_date?.toISOString() ?? null;
+  const start = isoOf(row.start_ms);
+  const due = isoOf(row.due_ms);
   return {
     id: row.id,
     title: row.title,
     status_id: row.status_id,
     priority_id: row.priority_id,
     parent_id: row.parent_id,
-    workspace: { id: row.workspace_id, name: row.workspace_name },
+    workspace: { id: row.workspace_id, name: row.workspace_name ?? '' },
     assignee: personWithImageOf({
       id: row.assignee_id,
       first_name: row.assignee_first_name,
@@ -84,11 +87,13 @@ function presentListItem(
     start_date: start,
     due_date: due,
     due_state: dueState({ status_id: row.status_id as IssueStatusId, due_date: due }, settings, now),
-    open_subtasks_count: Number(row.open_subtasks_count),
-    number_of_comments: Number(row.number_of_comments),
+    open_subtasks_count: row.open_subtasks_count,
+    number_of_comments: row.number_of_comments,
     process_number: row.process_number,
     archived: row.archived,
-    created_at: row.created_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
+    created_at: new Date(row.created_ms).toISOString(),
+    updated_at: new Date(row.updated_ms).toISOString(),
   };
 }
+
+const isoOf = (ms: number | null) => (ms === null ? null : new Date(ms).toISOString());

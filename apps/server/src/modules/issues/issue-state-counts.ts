@@ -1,7 +1,6 @@
 import { DEFAULT_ISSUE_LIST_QUERY, type IssueListQuery } from '@workbench/domain';
-import { sql } from 'kysely';
+import { type RawBuilder, sql } from 'kysely';
 import { intArray, type VisibleWorkspaces } from '../access/workspace-access.js';
-import type { Db } from './issue-queries.js';
 
 /**
  * The state tab counts from the counters of migration 0010 (issue_state_counts, kept right by a
@@ -49,34 +48,32 @@ export function counterScope(
 }
 
 /**
- * The (status, archived) counts of the visible workspaces of one organisation: the sum over those
- * workspaces, or, when they are most of the organisation's, its total (workspace_id 0) minus the
- * workspaces not visible. Both read a few hundred rows at most, by primary key.
+ * A SELECT of the (status_id, archived, count) groups of the visible workspaces of one
+ * organisation from the counters: the sum over those workspaces, or, when they are most of the
+ * organisation's, its total (workspace_id 0) minus the workspaces not visible. Both read a few
+ * hundred rows at most, by primary key. Readers keep statuses 1..8 with a count above zero.
  */
-export async function readCountedStates(
-  db: Db,
-  visible: VisibleWorkspaces,
-  scope: boolean | null,
-): Promise<Array<{ status_id: number; archived: boolean; count: number }>> {
+export function countedStatesSql(visible: VisibleWorkspaces, scope: boolean | null): RawBuilder<unknown> {
   const clientId = visible.clientIds[0] as number;
   const hidden = visible.hidden ?? [];
   const kinds = scope === null ? sql`c.top_level IN (true, false)` : sql`c.top_level = ${scope}`;
-  const { rows } =
-    hidden.length < visible.full.length
-      ? await sql<{ status_id: number; archived: boolean; count: string | number }>`
-          SELECT c.status_id, c.archived,
-              sum(CASE WHEN c.workspace_id = 0 THEN c.count ELSE -c.count END) AS count
-            FROM issue_state_counts c
-            WHERE c.client_id = ${clientId} AND ${kinds}
-              AND c.workspace_id = ANY(${intArray([0, ...hidden])})
-            GROUP BY c.status_id, c.archived`.execute(db)
-      : await sql<{ status_id: number; archived: boolean; count: string | number }>`
-          SELECT c.status_id, c.archived, sum(c.count) AS count
-            FROM issue_state_counts c
-            WHERE c.client_id = ${clientId} AND ${kinds}
-              AND c.workspace_id = ANY(${intArray(visible.full)})
-            GROUP BY c.status_id, c.archived`.execute(db);
-  return rows
-    .map((r) => ({ status_id: Number(r.status_id), archived: r.archived, count: Number(r.count) }))
-    .filter((r) => r.status_id >= 1 && r.status_id <= 8 && r.count > 0);
+  if (hidden.length < visible.full.length) {
+    // No hidden workspace (an admin): the organisation's total alone, without an array parameter,
+    // so the prepared statement keeps one generic plan.
+    const workspaces = hidden.length
+      ? sql`c.workspace_id = ANY(${intArray([0, ...hidden])})`
+      : sql`c.workspace_id = 0`;
+    return sql`
+      SELECT c.status_id, c.archived,
+          sum(CASE WHEN c.workspace_id = 0 THEN c.count ELSE -c.count END)::int AS count
+        FROM issue_state_counts c
+        WHERE c.client_id = ${clientId} AND ${kinds} AND ${workspaces}
+        GROUP BY c.status_id, c.archived`;
+  }
+  return sql`
+    SELECT c.status_id, c.archived, sum(c.count)::int AS count
+      FROM issue_state_counts c
+      WHERE c.client_id = ${clientId} AND ${kinds}
+        AND c.workspace_id = ANY(${intArray(visible.full)})
+      GROUP BY c.status_id, c.archived`;
 }
