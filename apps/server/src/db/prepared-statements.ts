@@ -12,8 +12,11 @@ import type pg from 'pg';
 
 type BackendMessage = Awaited<ReturnType<PGlite['execProtocolStream']>>[number];
 
-/** Distinct statement texts kept prepared per connection. */
-const PREPARED_LIMIT = 1000;
+/**
+ * Distinct statement texts kept prepared per connection: each holds its plan in the database
+ * session (tens of kilobytes for the list's), so a bound keeps a connection's memory small.
+ */
+const PREPARED_LIMIT = 200;
 
 const isRead = (text: string) => /^\s*(select|with)\b/i.test(text);
 
