@@ -10,6 +10,7 @@ import * as m0007 from './migrations/0007_checklists.js';
 import * as m0008 from './migrations/0008_text_templates.js';
 import * as m0010 from './migrations/0010_issue_list_indexes.js';
 import * as m0011 from './migrations/0011_issue_search_vector.js';
+import * as m0012 from './migrations/0012_issue_list_covering.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '0008_text_templates': m0008,
   '0010_issue_list_indexes': m0010,
   '0011_issue_search_vector': m0011,
+  '0012_issue_list_covering': m0012,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

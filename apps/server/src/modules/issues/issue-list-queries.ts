@@ -287,7 +287,9 @@ export async function findIssueListPage(
   // either (bench/). The counts come as JSON text on one row (computed once, as an InitPlan);
   // an empty page asks for them on their own. The statement is prepared once per connection
   // (db/prepared-statements.ts); LIMIT and OFFSET are literals, not parameters, so the generic
-  // plan knows the page size. The inner query pages, so a deep page reads no skipped names.
+  // plan knows the page size. The inner query pages with ids only, which the sort indexes
+  // hold with the common conditions (migration 0012), so pages skipped over are read from the
+  // index alone; the page's issues and names are read for its rows only.
   // Names are looked up per row of the page (a subquery, or LATERAL with OFFSET 0, which keeps
   // the planner from hashing the whole workspace and user tables for 20 rows: bench/ measured
   // a quarter of the statement's time).
@@ -311,11 +313,12 @@ export async function findIssueListPage(
           WHERE cl.id = i.client_id) AS show_in_review_overdue,
         CASE WHEN row_number() OVER () = 1 THEN ${groupsJson} END AS state_groups
       FROM (
-        SELECT i.* FROM issues i
+        SELECT i.id FROM issues i
           WHERE ${where}
           ORDER BY ${orderBy(query)}
           LIMIT ${sql.lit(query.paginate_by)} OFFSET ${sql.lit((query.page - 1) * query.paginate_by)}
-      ) i
+      ) page
+        JOIN issues i ON i.id = page.id
         LEFT JOIN LATERAL (
           SELECT u.first_name, u.last_name, u.email, u.profile_image FROM users u
             WHERE u.id = i.assignee_id OFFSET 0) u ON true
