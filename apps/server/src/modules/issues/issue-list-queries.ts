@@ -170,56 +170,101 @@ function filterConditions(
   return where;
 }
 
-function tabCondition(query: IssueListQuery): RawBuilder<boolean> {
+/** The state tab's condition, on an issue `i` or on the columns of a row that has them. */
+function tabCondition(
+  query: IssueListQuery,
+  row: { statusId: RawBuilder<unknown>; archived: RawBuilder<unknown> } = {
+    statusId: sql`i.status_id`,
+    archived: sql`(i.archived_at IS NOT NULL)`,
+  },
+): RawBuilder<boolean> {
   const tab = issueStateTab(query.issue_state);
-  const statuses = sql<boolean>`i.status_id IN (${sql.join([...tab.statuses])})`;
+  const statuses = sql<boolean>`${row.statusId} IN (${sql.join([...tab.statuses])})`;
   if (tab.archived === null) return statuses;
   return tab.archived
-    ? sql<boolean>`(${statuses} AND i.archived_at IS NOT NULL)`
-    : sql<boolean>`(${statuses} AND i.archived_at IS NULL)`;
+    ? sql<boolean>`(${statuses} AND ${row.archived})`
+    : sql<boolean>`(${statuses} AND NOT ${row.archived})`;
 }
 
-/** ORDER BY for the query; the id breaks ties in the same direction. */
-function orderBy(query: IssueListQuery): RawBuilder<unknown> {
+/** One ORDER BY key: a value of the issue `i`, its direction, and where nulls go. */
+type SortKey = { value: RawBuilder<unknown>; direction: RawBuilder<unknown>; nullsLast?: boolean };
+
+/** The ORDER BY keys of the query; the id breaks ties in the same direction. */
+function sortKeys(query: IssueListQuery): SortKey[] {
   const sort = effectiveIssueSort(query);
   const dir = sort.direction === 'asc' ? sql`ASC` : sql`DESC`;
-  const tie = sql`i.id ${dir}`;
+  const tie: SortKey = { value: sql`i.id`, direction: dir };
+  const by = (value: RawBuilder<unknown>, nullsLast?: boolean): SortKey[] => [
+    { value, direction: dir, nullsLast },
+    tie,
+  ];
   switch (sort.by) {
     case 'rank': {
       const tsQuery = query.search.length >= ISSUE_SEARCH_FULLTEXT_MIN ? searchTsQuery(query.search) : null;
-      const rank = tsQuery
-        ? sql`ts_rank(${ISSUE_SEARCH_VECTOR}, to_tsquery('simple'::regconfig, ${tsQuery})) DESC,`
-        : sql``;
-      return sql`(i.process_number IS NOT DISTINCT FROM ${query.search}) DESC, ${rank} i.updated_at DESC, i.id DESC`;
+      const desc = sql`DESC`;
+      return [
+        { value: sql`(i.process_number IS NOT DISTINCT FROM ${query.search})`, direction: desc },
+        ...(tsQuery
+          ? [
+              {
+                value: sql`ts_rank(${ISSUE_SEARCH_VECTOR}, to_tsquery('simple'::regconfig, ${tsQuery}))`,
+                direction: desc,
+              },
+            ]
+          : []),
+        { value: sql`i.updated_at`, direction: desc },
+        { value: sql`i.id`, direction: desc },
+      ];
     }
     case 'created':
-      return sql`i.created_at ${dir}, ${tie}`;
+      return by(sql`i.created_at`);
     case 'updated':
-      return sql`i.updated_at ${dir}, ${tie}`;
+      return by(sql`i.updated_at`);
     case 'start_date':
-      return sql`i.start_date ${dir}, ${tie}`;
+      return by(sql`i.start_date`);
     case 'due_date':
-      return sql`i.due_date ${dir}, ${tie}`;
+      return by(sql`i.due_date`);
     case 'deadline':
-      return sql`i.due_date ${dir} NULLS LAST, ${tie}`;
+      return by(sql`i.due_date`, true);
     case 'upcoming':
       // Issues starting now or later first, then the rest; by start date within each group.
-      return sql`(i.start_date IS NOT NULL AND i.start_date >= now()) DESC, i.start_date ${dir} NULLS LAST, ${tie}`;
+      return [
+        { value: sql`(i.start_date IS NOT NULL AND i.start_date >= now())`, direction: sql`DESC` },
+        ...by(sql`i.start_date`, true),
+      ];
     case 'title':
-      return sql`lower(i.title) ${dir}, ${tie}`;
+      return by(sql`lower(i.title)`);
     // Subqueries rather than joined columns: the page query has no joins (see findIssueListPage).
     case 'workspace':
-      return sql`lower((SELECT ws.name FROM workspaces ws WHERE ws.id = i.workspace_id)) ${dir}, ${tie}`;
+      return by(sql`lower((SELECT ws.name FROM workspaces ws WHERE ws.id = i.workspace_id))`);
     case 'category':
-      return sql`lower((SELECT ca.name FROM categories ca
-        WHERE ca.id = i.category_id AND ca.client_id = i.client_id)) ${dir} NULLS LAST, ${tie}`;
+      return by(
+        sql`lower((SELECT ca.name FROM categories ca
+          WHERE ca.id = i.category_id AND ca.client_id = i.client_id))`,
+        true,
+      );
     case 'assignee':
-      return sql`lower((SELECT us.first_name || ' ' || us.last_name FROM users us
-        WHERE us.id = i.assignee_id)) ${dir} NULLS LAST, ${tie}`;
+      return by(
+        sql`lower((SELECT us.first_name || ' ' || us.last_name FROM users us
+          WHERE us.id = i.assignee_id))`,
+        true,
+      );
     case 'status':
-      return sql`i.status_id ${dir}, ${tie}`;
+      return by(sql`i.status_id`);
   }
 }
+
+/** ORDER BY the keys, each read through `read` (the key's value, or a column holding it). */
+function orderBy(keys: SortKey[], read: (key: SortKey, index: number) => RawBuilder<unknown>) {
+  return sql.join(
+    keys.map(
+      (key, index) => sql`${read(key, index)} ${key.direction}${key.nullsLast ? sql` NULLS LAST` : sql``}`,
+    ),
+  );
+}
+
+/** ORDER BY the keys' values, on an issue `i`. */
+const orderByValues = (keys: SortKey[]) => orderBy(keys, (key) => key.value);
 
 /**
  * What the list reads of the caller first, in one round trip: only_my_issues and the access
@@ -268,7 +313,6 @@ export async function findIssueListPage(
   const caller = await readListCaller(db, auth);
   const visible = await loadVisibleWorkspaces(db, auth, caller.accessVersion);
   const filters = filterConditions(auth, query, { onlyMine: caller.onlyMine, visible });
-  const where = sql.join([...filters, tabCondition(query)], sql` AND `);
   const scope = counterScope(query, visible, { onlyMine: caller.onlyMine });
 
   // The tab counts: from the counters when they know every filter, else counted.
@@ -283,18 +327,48 @@ export async function findIssueListPage(
   const groupsJson = sql`(SELECT json_agg(json_build_array(g.status_id, g.archived, g.count))::text
     FROM (${groupsSql}) g)`;
 
+  const keys = sortKeys(query);
+  const limit = sql`LIMIT ${sql.lit(query.paginate_by)} OFFSET ${sql.lit((query.page - 1) * query.paginate_by)}`;
+  const sort = effectiveIssueSort(query).by;
+  // Counted, and sorted by something no index keeps in order (a search's rank above all): the
+  // page sorts every match anyway, so the matches are read once for the page and the counts
+  // (a search for a common word: one pass over 100,000 issues instead of two, bench/).
+  const onePass = scope === undefined && sort !== 'updated' && sort !== 'created';
+  const withMatches = onePass
+    ? sql`WITH matches AS MATERIALIZED (
+        SELECT i.id, i.status_id, (i.archived_at IS NOT NULL) AS archived,
+            ${sql.join(keys.map((key, n) => sql`${key.value} AS ${sql.ref(`sort_${n}`)}`))}
+          FROM issues i
+          WHERE ${sql.join(filters, sql` AND `)}
+      ) `
+    : sql``;
+  const byPageColumns = orderBy(keys, (_, n) => sql.ref(`page.sort_${n}`));
+  const pageSql = onePass
+    ? sql`SELECT m.* FROM matches m
+          WHERE ${tabCondition(query, { statusId: sql`m.status_id`, archived: sql`m.archived` })}
+          ORDER BY ${orderBy(keys, (_, n) => sql.ref(`m.sort_${n}`))}
+          ${limit}`
+    : sql`SELECT i.id FROM issues i
+          WHERE ${sql.join([...filters, tabCondition(query)], sql` AND `)}
+          ORDER BY ${orderByValues(keys)}
+          ${limit}`;
+  const statesJson = onePass
+    ? sql`(SELECT json_agg(json_build_array(g.status_id, g.archived, g.count))::text
+        FROM (SELECT m.status_id, m.archived, count(*)::int AS count
+          FROM matches m GROUP BY m.status_id, m.archived) g)`
+    : groupsJson;
+
   // One statement for the page and the counts: a round trip to the database costs more than
   // either (bench/). The counts come as JSON text on one row (computed once, as an InitPlan);
   // an empty page asks for them on their own. The statement is prepared once per connection
   // (db/prepared-statements.ts); LIMIT and OFFSET are literals, not parameters, so the generic
-  // plan knows the page size. The inner query pages with ids only, which the sort indexes
-  // hold with the common conditions (migration 0012), so pages skipped over are read from the
-  // index alone; the page's issues and names are read for its rows only.
-  // Names are looked up per row of the page (a subquery, or LATERAL with OFFSET 0, which keeps
-  // the planner from hashing the whole workspace and user tables for 20 rows: bench/ measured
-  // a quarter of the statement's time).
+  // plan knows the page size. The page is found by id first: the sort indexes hold the common
+  // conditions too (migration 0012), so pages skipped over are read from the index alone; the
+  // issues and names are read for the page's rows only. Names are looked up per row (a
+  // subquery, or LATERAL with OFFSET 0, which keeps the planner from hashing the whole workspace
+  // and user tables for 20 rows: a quarter of the statement's time, bench/).
   const { rows } = await sql<IssueListRow & { state_groups: string | null }>`
-    SELECT i.id, i.client_id, i.title, i.status_id, i.priority_id, i.parent_id,
+    ${withMatches}SELECT i.id, i.client_id, i.title, i.status_id, i.priority_id, i.parent_id,
         i.workspace_id,
         (SELECT w.name FROM workspaces w
           WHERE w.id = i.workspace_id AND w.client_id = i.client_id) AS workspace_name,
@@ -311,13 +385,8 @@ export async function findIssueListPage(
           WHERE ic.client_id = i.client_id AND ic.issue_id = i.id) AS number_of_comments,
         (SELECT (cl.settings->>'show_in_review_overdue')::boolean FROM clients cl
           WHERE cl.id = i.client_id) AS show_in_review_overdue,
-        CASE WHEN row_number() OVER () = 1 THEN ${groupsJson} END AS state_groups
-      FROM (
-        SELECT i.id FROM issues i
-          WHERE ${where}
-          ORDER BY ${orderBy(query)}
-          LIMIT ${sql.lit(query.paginate_by)} OFFSET ${sql.lit((query.page - 1) * query.paginate_by)}
-      ) page
+        CASE WHEN row_number() OVER () = 1 THEN ${statesJson} END AS state_groups
+      FROM (${pageSql}) page
         JOIN issues i ON i.id = page.id
         LEFT JOIN LATERAL (
           SELECT u.first_name, u.last_name, u.email, u.profile_image FROM users u
@@ -325,7 +394,7 @@ export async function findIssueListPage(
         LEFT JOIN LATERAL (
           SELECT cat.name, cat.color FROM categories cat
             WHERE cat.id = i.category_id AND cat.client_id = i.client_id OFFSET 0) cat ON true
-      ORDER BY ${orderBy(query)}`.execute(db);
+      ORDER BY ${onePass ? byPageColumns : orderByValues(keys)}`.execute(db);
   const stateGroups = rows.length
     ? rows.find((row) => row.state_groups !== null)?.state_groups
     : (await sql<{ state_groups: string | null }>`SELECT ${groupsJson} AS state_groups`.execute(db)).rows[0]
@@ -358,7 +427,7 @@ export async function findIssueExportIds(db: Db, auth: Caller, query: IssueListQ
         LEFT JOIN users u ON u.id = i.assignee_id
         LEFT JOIN categories cat ON cat.id = i.category_id AND cat.client_id = i.client_id
       WHERE ${sql.join(conditions, sql` AND `)}
-      ORDER BY ${orderBy(query)}`.execute(db);
+      ORDER BY ${orderByValues(sortKeys(query))}`.execute(db);
   return rows.map((r) => r.id);
 }
 
