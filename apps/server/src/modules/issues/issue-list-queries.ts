@@ -36,7 +36,6 @@ const ISSUE_SEARCH_VECTOR = sql`i.search_vector`;
  */
 export type IssueListRow = {
   id: number;
-  client_id: number;
   title: string;
   status_id: number;
   priority_id: number;
@@ -364,11 +363,13 @@ export async function findIssueListPage(
   // (db/prepared-statements.ts); LIMIT and OFFSET are literals, not parameters, so the generic
   // plan knows the page size. The page is found by id first: the sort indexes hold the common
   // conditions too (migration 0012), so pages skipped over are read from the index alone; the
-  // issues and names are read for the page's rows only. Names are looked up per row (a
-  // subquery, or LATERAL with OFFSET 0, which keeps the planner from hashing the whole workspace
-  // and user tables for 20 rows: a quarter of the statement's time, bench/).
+  // issues and names are read for the page's rows only. Workspace and assignee names are looked
+  // up per row (a subquery, or LATERAL with OFFSET 0, which keeps the planner from hashing the
+  // whole workspace and user tables for 20 rows: a quarter of the statement's time, bench/).
+  // Categories and organisations are few: joined, so each is read once, not once per row (on
+  // PGlite every scan of a table asks the file system for its size).
   const { rows } = await sql<IssueListRow & { state_groups: string | null }>`
-    ${withMatches}SELECT i.id, i.client_id, i.title, i.status_id, i.priority_id, i.parent_id,
+    ${withMatches}SELECT i.id, i.title, i.status_id, i.priority_id, i.parent_id,
         i.workspace_id,
         (SELECT w.name FROM workspaces w
           WHERE w.id = i.workspace_id AND w.client_id = i.client_id) AS workspace_name,
@@ -383,17 +384,15 @@ export async function findIssueListPage(
             AND c.status_id <> 8) AS open_subtasks_count,
         (SELECT count(*)::int FROM issue_comments ic
           WHERE ic.client_id = i.client_id AND ic.issue_id = i.id) AS number_of_comments,
-        (SELECT (cl.settings->>'show_in_review_overdue')::boolean FROM clients cl
-          WHERE cl.id = i.client_id) AS show_in_review_overdue,
+        (cl.settings->>'show_in_review_overdue')::boolean AS show_in_review_overdue,
         CASE WHEN row_number() OVER () = 1 THEN ${statesJson} END AS state_groups
       FROM (${pageSql}) page
         JOIN issues i ON i.id = page.id
         LEFT JOIN LATERAL (
           SELECT u.first_name, u.last_name, u.email, u.profile_image FROM users u
             WHERE u.id = i.assignee_id OFFSET 0) u ON true
-        LEFT JOIN LATERAL (
-          SELECT cat.name, cat.color FROM categories cat
-            WHERE cat.id = i.category_id AND cat.client_id = i.client_id OFFSET 0) cat ON true
+        LEFT JOIN categories cat ON cat.id = i.category_id AND cat.client_id = i.client_id
+        LEFT JOIN clients cl ON cl.id = i.client_id
       ORDER BY ${onePass ? byPageColumns : orderByValues(keys)}`.execute(db);
   const stateGroups = rows.length
     ? rows.find((row) => row.state_groups !== null)?.state_groups
