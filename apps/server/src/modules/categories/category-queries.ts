@@ -62,6 +62,18 @@ export function isCategoryNameTakenError(err: unknown): boolean {
   );
 }
 
+/** Category ids among `ids` that belong to the organisation. */
+export async function findCategoryIds(db: Db, clientId: number, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('client_id', '=', clientId)
+    .where('id', 'in', ids)
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
 /** A category given by a caller must be one of the organisation's own: 422 on category_id otherwise. */
 export async function requireOwnCategory(
   db: Db,
@@ -69,11 +81,7 @@ export async function requireOwnCategory(
   categoryId: number | null | undefined,
 ): Promise<void> {
   if (categoryId === null || categoryId === undefined) return;
-  const row = await db
-    .selectFrom('categories')
-    .select('id')
-    .where('client_id', '=', clientId)
-    .where('id', '=', categoryId)
-    .executeTakeFirst();
-  if (!row) throw fieldError('category_id', 'not_found', 'Category not found');
+  if (!(await findCategoryIds(db, clientId, [categoryId])).has(categoryId)) {
+    throw fieldError('category_id', 'not_found', 'Category not found');
+  }
 }

@@ -195,15 +195,3 @@ export async function isProcessNumberTaken(
   if (exceptIssueId !== null) query = query.where('id', '<>', exceptIssueId);
   return !!(await query.executeTakeFirst());
 }
-
-/** Category ids among `ids` that belong to the organisation. */
-export async function findCategoryIds(db: Db, clientId: number, ids: number[]): Promise<Set<number>> {
-  if (!ids.length) return new Set();
-  const rows = await db
-    .selectFrom('categories')
-    .select('id')
-    .where('client_id', '=', clientId)
-    .where('id', 'in', ids)
-    .execute();
-  return new Set(rows.map((r) => r.id));
-}

@@ -23,13 +23,13 @@ import { findWorkspaceGrant, type WorkspaceGrant } from '../access/workspace-acc
 import { logActivity } from '../activity/activity-log.js';
 import { reorderAttachments, storeAttachments } from '../attachments/attachment-service.js';
 import type { PreparedUpload } from '../attachments/attachment-upload.js';
+import { findCategoryIds } from '../categories/category-queries.js';
 import { readSettings } from '../workspaces/workspace-presenter.js';
 import { enforce, type LoadedIssue, loadIssue, ruleMessage, viewerOf } from './issue-context.js';
 import { presentIssue } from './issue-presenter.js';
 import {
   type Db,
   findAvailableAssigneeIds,
-  findCategoryIds,
   findIssueSubtreeIds,
   findPersonAccessRole,
   findSubtaskPage,
