@@ -17,13 +17,11 @@ import {
 import { CSS } from '@dnd-kit/utilities';
 import {
   ActionIcon,
-  Anchor,
   Badge,
   Box,
   Button,
   Checkbox,
   Group,
-  Image,
   Menu,
   Paper,
   Progress,
@@ -35,7 +33,6 @@ import { modals } from '@mantine/modals';
 import {
   IconArrowForwardUp,
   IconDots,
-  IconFile,
   IconGripVertical,
   IconPaperclip,
   IconPencil,
@@ -53,6 +50,7 @@ import {
 } from '@workbench/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AttachmentLink } from '../../attachments/components/AttachmentLink';
 import { ACCEPTED_MIME_TYPES } from '../../attachments/upload-check';
 import { useNotify } from '../../issues/use-notify';
 import { withItems } from '../checklist-view';
@@ -413,39 +411,9 @@ function SortableItem({
         )}
         {(item.attachments.length > 0 || uploading) && (
           <Group gap={6} mt={4} data-testid="checklist-item-attachments">
-            {item.attachments.map((file) =>
-              file.media_type === 'picture' && file.web_mob_thumbnail_url ? (
-                <Anchor
-                  key={file.id}
-                  href={file.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  title={file.name}
-                >
-                  <Image
-                    src={file.web_mob_thumbnail_url}
-                    alt={file.name}
-                    w={44}
-                    h={44}
-                    radius="sm"
-                    fit="cover"
-                  />
-                </Anchor>
-              ) : (
-                <Anchor
-                  key={file.id}
-                  href={file.url}
-                  target="_blank"
-                  rel="noopener noreferrer"
-                  size="xs"
-                  maw={180}
-                  lineClamp={1}
-                >
-                  <IconFile size={12} style={{ verticalAlign: 'middle', marginRight: 2 }} />
-                  {file.name}
-                </Anchor>
-              ),
-            )}
+            {item.attachments.map((file) => (
+              <AttachmentLink key={file.id} file={file} thumbnail={{ w: 44, h: 44 }} />
+            ))}
             {uploading && (
               <Text size="xs" c="dimmed">
                 {t('checklists.uploading')}

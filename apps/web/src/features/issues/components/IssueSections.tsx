@@ -7,7 +7,6 @@ import {
   Card,
   FileButton,
   Group,
-  Image,
   Loader,
   Modal,
   MultiSelect,
@@ -21,7 +20,6 @@ import {
 } from '@mantine/core';
 import {
   IconExternalLink,
-  IconFileText,
   IconPaperclip,
   IconPlayerPlay,
   IconPlayerStop,
@@ -35,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TextareaWithTemplates } from '../../../ui/text-templates/TextareaWithTemplates';
 import { postCommentWithFiles, UploadError } from '../../attachments/attachments-api';
+import { AttachmentLink } from '../../attachments/components/AttachmentLink';
 import { useUploadFlow } from '../../attachments/components/UploadOutcome';
 import {
   elapsedSeconds,
@@ -376,29 +375,9 @@ export function Comments({ issue }: { issue: Issue }) {
               </Text>
               {!!c.attachments?.length && (
                 <Group gap={6} mt={2} data-testid="comment-files">
-                  {c.attachments.map((a) =>
-                    a.media_type === 'picture' && a.web_mob_thumbnail_url ? (
-                      <Anchor key={a.id} href={a.url} target="_blank" rel="noreferrer" title={a.name}>
-                        <Image
-                          src={a.web_mob_thumbnail_url}
-                          alt={a.name}
-                          w={64}
-                          h={48}
-                          radius="sm"
-                          fit="cover"
-                        />
-                      </Anchor>
-                    ) : (
-                      <Anchor key={a.id} href={a.url} target="_blank" rel="noreferrer" size="sm">
-                        <Group gap={4} wrap="nowrap">
-                          <IconFileText size={16} />
-                          <Text span size="sm" style={{ overflowWrap: 'anywhere' }}>
-                            {a.name}
-                          </Text>
-                        </Group>
-                      </Anchor>
-                    ),
-                  )}
+                  {c.attachments.map((a) => (
+                    <AttachmentLink key={a.id} file={a} thumbnail={{ w: 64, h: 48 }} />
+                  ))}
                 </Group>
               )}
             </Stack>
