@@ -1,7 +1,8 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 
-// The issue list (000 §2): filters kept in the URL across a reload, bulk quick complete with one
-// issue refused (the info modal names the reason), and a saved filter used again.
+// The issue list (000 §2): filters kept in the URL across a reload, the table density sorted by a
+// column, bulk quick complete with one issue refused (the info modal names the reason), and a
+// saved filter used again.
 test.use({ viewport: { width: 1400, height: 900 } });
 
 const DEMO_PASSWORD = 'demo12345';
@@ -96,6 +97,18 @@ test('filters survive a reload, bulk quick complete explains a refusal, a saved 
   await expect(page.getByTestId('issue-filters').getByText('Anna Member')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Role of the people' })).toHaveValue('Assignee');
   await expect(rows()).toHaveCount(3);
+
+  // The table density shows every column; a click on a header sorts by it (A to Z first).
+  await page.getByText('Table', { exact: true }).click();
+  await expect(page).toHaveURL(/density=table/);
+  const table = page.getByTestId('issue-data-table');
+  await expect(table.getByRole('columnheader', { name: 'Created' })).toBeVisible();
+  const byTitle = listAnswer(page, (url) => url.searchParams.get('sort_by') === 'title');
+  await table.getByRole('button', { name: 'Title' }).click();
+  await byTitle;
+  await expect(page).toHaveURL(/sort_by=title&sort_direction=asc/);
+  await expect(table.getByRole('columnheader', { name: 'Title' })).toHaveAttribute('aria-sort', 'ascending');
+  await expect(table.getByTestId('issue-title')).toHaveText([titles[2], titles[0], titles[1]]);
 
   // Select the three and quick-complete them: two are completed, one is refused with its reason.
   for (const title of titles) await page.getByRole('checkbox', { name: `Select ${title}` }).check();

@@ -18,6 +18,7 @@ import {
   roleFilterChange,
   roleInUse,
   shownSortBy,
+  sortByColumn,
   toggledSort,
   workspaceTreeOrder,
 } from './list-state';
@@ -76,6 +77,12 @@ describe('issueListSearch', () => {
     expect(new URLSearchParams(search).get('workspaces')).toBe('5,6');
     expect(new URLSearchParams(search).get('density')).toBe('compact');
     expect(read(search)).toEqual(state);
+  });
+
+  it('keeps the table density through the address', () => {
+    const state = read('density=table&sort_by=created');
+    expect(state.density).toBe('table');
+    expect(new URLSearchParams(issueListSearch(state)).get('density')).toBe('table');
   });
 });
 
@@ -171,6 +178,22 @@ describe('sorting', () => {
     expect(toggledSort(read('sort_by=title&sort_direction=asc').query)).toEqual({
       sort_by: 'title',
       sort_direction: 'desc',
+    });
+  });
+
+  it('sorts by a clicked column from A to Z, and turns a second click around', () => {
+    expect(sortByColumn(DEFAULT_ISSUE_LIST_QUERY, 'title')).toEqual({
+      sort_by: 'title',
+      sort_direction: 'asc',
+    });
+    expect(sortByColumn(read('sort_by=title&sort_direction=asc').query, 'title')).toEqual({
+      sort_by: 'title',
+      sort_direction: 'desc',
+    });
+    // The default sort (updated, newest first) is the shown one without a sort_by in the address.
+    expect(sortByColumn(DEFAULT_ISSUE_LIST_QUERY, 'updated')).toEqual({
+      sort_by: 'updated',
+      sort_direction: 'asc',
     });
   });
 });

@@ -4,6 +4,7 @@ import {
   ISSUE_COMPANY_FILTER_KEYS,
   ISSUE_PEOPLE_FILTER_KEYS,
   type IssueListQuery,
+  type IssueSortBy,
   issueListQueryToParams,
   readIssueListQuery,
   withIssueListFilter,
@@ -14,7 +15,7 @@ import {
  * read with the server's own rule (readIssueListQuery: unsupported values fall back to the
  * defaults), plus the web-only 'density'.
  */
-export const ISSUE_LIST_DENSITIES = ['comfortable', 'compact'] as const;
+export const ISSUE_LIST_DENSITIES = ['comfortable', 'compact', 'table'] as const;
 export type IssueListDensity = (typeof ISSUE_LIST_DENSITIES)[number];
 
 export type IssueListState = { query: IssueListQuery; density: IssueListDensity };
@@ -27,7 +28,7 @@ export function readIssueListState(params: URLSearchParams): IssueListState {
   const density = params.get('density');
   return {
     query: readIssueListQuery(params),
-    density: density === 'compact' ? 'compact' : 'comfortable',
+    density: ISSUE_LIST_DENSITIES.find((d) => d === density) ?? 'comfortable',
   };
 }
 
@@ -142,6 +143,14 @@ export function shownSortBy(query: IssueListQuery): NonNullable<IssueListQuery['
 /** The direction toggle: asc ↔ desc, keeping the shown sort field. */
 export function toggledSort(query: IssueListQuery): Partial<IssueListQuery> {
   return { sort_by: shownSortBy(query), sort_direction: query.sort_direction === 'asc' ? 'desc' : 'asc' };
+}
+
+/**
+ * A click on a column header of the table: the same column turns the direction around, another
+ * column sorts by it from A to Z (oldest first for dates).
+ */
+export function sortByColumn(query: IssueListQuery, column: IssueSortBy): Partial<IssueListQuery> {
+  return column === shownSortBy(query) ? toggledSort(query) : { sort_by: column, sort_direction: 'asc' };
 }
 
 /**

@@ -1,12 +1,23 @@
-import { Anchor, Avatar, Badge, Card, Group, Stack, Table, Text, Tooltip } from '@mantine/core';
-import { IconMessage, IconSubtask } from '@tabler/icons-react';
-import { type IssueListItem, PRIORITIES } from '@workbench/domain';
+import {
+  Anchor,
+  Avatar,
+  Badge,
+  Card,
+  Group,
+  Stack,
+  Table,
+  Text,
+  Tooltip,
+  UnstyledButton,
+} from '@mantine/core';
+import { IconArrowDown, IconArrowUp, IconMessage, IconSubtask } from '@tabler/icons-react';
+import { type IssueListItem, type IssueListQuery, type IssueSortBy, PRIORITIES } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SelectIssueCheckbox, SelectPageCheckbox } from '../../issue-bulk/components/SelectionCheckboxes';
 import type { IssueSelection } from '../../issue-bulk/use-issue-selection';
 import { formatDateTime, issuePaths, priorityColor, statusColor } from '../issue-helpers';
-import type { IssueListDensity } from '../list-state';
+import { type IssueListDensity, shownSortBy } from '../list-state';
 
 const pathOf = (issue: IssueListItem) =>
   issue.parent_id ? issuePaths.detail(issue.parent_id, issue.id) : issuePaths.detail(issue.id);
@@ -265,5 +276,147 @@ export function IssueCards({
         </Card>
       ))}
     </Stack>
+  );
+}
+
+/** A date and time, or a dash. */
+function DateText({ iso }: { iso: string | null }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <Text size="sm" c={iso ? undefined : 'dimmed'} style={{ whiteSpace: 'nowrap' }}>
+      {iso ? formatDateTime(iso, i18n.language) : t('issues.none')}
+    </Text>
+  );
+}
+
+/** A column header that sorts the list by its column (aria-sort tells which one does now). */
+function SortableTh({
+  column,
+  query,
+  onSort,
+  w,
+}: {
+  column: IssueSortBy;
+  query: IssueListQuery;
+  onSort: (column: IssueSortBy) => void;
+  w?: number | string;
+}) {
+  const { t } = useTranslation();
+  const active = shownSortBy(query) === column;
+  const Arrow = query.sort_direction === 'asc' ? IconArrowUp : IconArrowDown;
+  return (
+    <Table.Th
+      w={w}
+      aria-sort={active ? (query.sort_direction === 'asc' ? 'ascending' : 'descending') : 'none'}
+    >
+      <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm">
+        <Group gap={4} wrap="nowrap">
+          <span>{t(`issues.list.sort.${column}`)}</span>
+          {active && <Arrow size={14} aria-hidden />}
+        </Group>
+      </UnstyledButton>
+    </Table.Th>
+  );
+}
+
+/**
+ * The 'table' density: every column, on every screen (a phone scrolls it sideways); a click on a
+ * header sorts by that column.
+ */
+export function IssueDataTable({
+  issues,
+  query,
+  onSort,
+  selection,
+}: {
+  issues: IssueListItem[];
+  query: IssueListQuery;
+  onSort: (column: IssueSortBy) => void;
+  selection?: IssueSelection;
+}) {
+  const { t } = useTranslation();
+  const sortable = (column: IssueSortBy, w?: number | string) => (
+    <SortableTh column={column} query={query} onSort={onSort} w={w} />
+  );
+  return (
+    <Table.ScrollContainer minWidth={1800}>
+      <Table
+        verticalSpacing={6}
+        horizontalSpacing="sm"
+        highlightOnHover
+        striped
+        withColumnBorders
+        data-testid="issue-data-table"
+      >
+        <Table.Thead>
+          <Table.Tr>
+            {selection && (
+              <Table.Th w={36}>
+                <SelectPageCheckbox selection={selection} issues={issues} />
+              </Table.Th>
+            )}
+            {sortable('status', 150)}
+            {sortable('title', '22%')}
+            {sortable('workspace', 160)}
+            {sortable('category', 130)}
+            {sortable('assignee', 170)}
+            <Table.Th w={90}>{t('issues.list.columns.priority')}</Table.Th>
+            {sortable('start_date', 170)}
+            {sortable('due_date', 190)}
+            {sortable('created', 170)}
+            {sortable('updated', 170)}
+            <Table.Th w={100}>{t('issues.list.columns.activity')}</Table.Th>
+          </Table.Tr>
+        </Table.Thead>
+        <Table.Tbody>
+          {issues.map((issue) => (
+            <Table.Tr key={issue.id} data-testid="issue-row">
+              {selection && (
+                <Table.Td>
+                  <SelectIssueCheckbox selection={selection} issue={issue} />
+                </Table.Td>
+              )}
+              <Table.Td>
+                <StatusBadge issue={issue} size="xs" />
+              </Table.Td>
+              <Table.Td>
+                <TitleLink issue={issue} lines={2} />
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" lineClamp={2}>
+                  {issue.workspace.name}
+                </Text>
+              </Table.Td>
+              <Table.Td>
+                <Text size="sm" lineClamp={2} c={issue.category ? undefined : 'dimmed'}>
+                  {issue.category?.name ?? t('issues.none')}
+                </Text>
+              </Table.Td>
+              <Table.Td maw={170}>
+                <Assignee issue={issue} compact />
+              </Table.Td>
+              <Table.Td>
+                <PriorityText priorityId={issue.priority_id} />
+              </Table.Td>
+              <Table.Td>
+                <DateText iso={issue.start_date} />
+              </Table.Td>
+              <Table.Td>
+                <DueDate issue={issue} />
+              </Table.Td>
+              <Table.Td>
+                <DateText iso={issue.created_at} />
+              </Table.Td>
+              <Table.Td>
+                <DateText iso={issue.updated_at} />
+              </Table.Td>
+              <Table.Td>
+                <Counts issue={issue} />
+              </Table.Td>
+            </Table.Tr>
+          ))}
+        </Table.Tbody>
+      </Table>
+    </Table.ScrollContainer>
   );
 }

@@ -9,7 +9,7 @@ import {
   Tabs,
   Title,
 } from '@mantine/core';
-import { IconClipboardList, IconLayoutList, IconList, IconPlus } from '@tabler/icons-react';
+import { IconClipboardList, IconLayoutList, IconList, IconPlus, IconTable } from '@tabler/icons-react';
 import { ISSUE_SORT_BY, ISSUE_STATE_TAB_IDS, type IssueListQuery, type IssueSortBy } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
@@ -21,23 +21,27 @@ import { useIssueSelection } from '../../issue-bulk/use-issue-selection';
 import { IssueExportMenu } from '../../issue-export/components/IssueExportMenu';
 import { SavedFiltersMenu } from '../../saved-filters/components/SavedFiltersMenu';
 import { IssueListFilters } from '../components/IssueListFilters';
-import { IssueCards, IssueTable } from '../components/IssueListRows';
+import { IssueCards, IssueDataTable, IssueTable } from '../components/IssueListRows';
 import { IssueErrorPanel } from '../components/IssueStates';
 import { issuePaths } from '../issue-helpers';
 import { useIssueList } from '../issue-list-api';
 import {
   changeIssueList,
   clearIssueListFilters,
+  ISSUE_LIST_DENSITIES,
   type IssueListDensity,
   type IssueListState,
   isIssueListFiltered,
   issueListSearch,
   readIssueListState,
   shownSortBy,
+  sortByColumn,
   toggledSort,
 } from '../list-state';
 
 const SKELETON_ROWS = [1, 2, 3, 4, 5, 6, 7, 8];
+
+const DENSITY_ICONS = { comfortable: IconLayoutList, compact: IconList, table: IconTable } as const;
 
 /** /dashboard/issues: the issues the person may see, by state tab, with filters kept in the URL. */
 export function IssueListPage() {
@@ -117,27 +121,19 @@ export function IssueListPage() {
           size="xs"
           aria-label={t('issues.list.density')}
           value={density}
-          onChange={(v) => setDensity(v === 'compact' ? 'compact' : 'comfortable')}
-          data={[
-            {
-              value: 'comfortable',
+          onChange={(v) => setDensity(ISSUE_LIST_DENSITIES.find((d) => d === v) ?? 'comfortable')}
+          data={ISSUE_LIST_DENSITIES.map((value) => {
+            const Icon = DENSITY_ICONS[value];
+            return {
+              value,
               label: (
                 <Group gap={4} wrap="nowrap">
-                  <IconLayoutList size={14} />
-                  <span>{t('issues.list.comfortable')}</span>
+                  <Icon size={14} />
+                  <span>{t(`issues.list.${value}`)}</span>
                 </Group>
               ),
-            },
-            {
-              value: 'compact',
-              label: (
-                <Group gap={4} wrap="nowrap">
-                  <IconList size={14} />
-                  <span>{t('issues.list.compact')}</span>
-                </Group>
-              ),
-            },
-          ]}
+            };
+          })}
         />
         <IssueExportMenu query={query} />
       </Group>
@@ -145,7 +141,7 @@ export function IssueListPage() {
       {list.isPending && (
         <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')} data-testid="issue-list-loading">
           {SKELETON_ROWS.map((n) => (
-            <Skeleton key={n} h={density === 'compact' ? 32 : 52} radius="sm" />
+            <Skeleton key={n} h={density === 'comfortable' ? 52 : 32} radius="sm" />
           ))}
         </Stack>
       )}
@@ -179,8 +175,19 @@ export function IssueListPage() {
               title={t('issues.list.load_failed')}
             />
           )}
-          <IssueTable issues={page.data} density={density} selection={selection} />
-          <IssueCards issues={page.data} density={density} selection={selection} />
+          {density === 'table' ? (
+            <IssueDataTable
+              issues={page.data}
+              query={query}
+              onSort={(column) => update(sortByColumn(query, column))}
+              selection={selection}
+            />
+          ) : (
+            <>
+              <IssueTable issues={page.data} density={density} selection={selection} />
+              <IssueCards issues={page.data} density={density} selection={selection} />
+            </>
+          )}
           <ListPaging
             page={page}
             showing={(range) => t('issues.list.showing', range)}
