@@ -12,6 +12,7 @@ import {
 } from '@mantine/core';
 import { IconArrowDown, IconArrowUp, IconMessage, IconSubtask } from '@tabler/icons-react';
 import { type IssueListItem, type IssueListQuery, type IssueSortBy, PRIORITIES } from '@workbench/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { SelectIssueCheckbox, SelectPageCheckbox } from '../../issue-bulk/components/SelectionCheckboxes';
@@ -157,87 +158,6 @@ function TitleLink({ issue, lines = 2 }: { issue: IssueListItem; lines?: number 
   );
 }
 
-/** Desktop: one table row per issue. */
-export function IssueTable({
-  issues,
-  density,
-  selection,
-}: {
-  issues: IssueListItem[];
-  density: IssueListDensity;
-  selection?: IssueSelection;
-}) {
-  const { t } = useTranslation();
-  const compact = density === 'compact';
-  return (
-    <Table.ScrollContainer minWidth={960} visibleFrom="sm">
-      <Table
-        verticalSpacing={compact ? 4 : 'sm'}
-        horizontalSpacing="sm"
-        highlightOnHover
-        striped={compact}
-        data-testid="issue-table"
-      >
-        <Table.Thead>
-          <Table.Tr>
-            {selection && (
-              <Table.Th w={36}>
-                <SelectPageCheckbox selection={selection} issues={issues} />
-              </Table.Th>
-            )}
-            <Table.Th w={170}>{t('issues.list.columns.status')}</Table.Th>
-            <Table.Th>{t('issues.list.columns.title')}</Table.Th>
-            <Table.Th w={140}>{t('issues.list.columns.workspace')}</Table.Th>
-            <Table.Th w={160}>{t('issues.list.columns.assignee')}</Table.Th>
-            <Table.Th w={90}>{t('issues.list.columns.priority')}</Table.Th>
-            <Table.Th w={200}>{t('issues.list.columns.due_date')}</Table.Th>
-            <Table.Th w={100}>{t('issues.list.columns.activity')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {issues.map((issue) => (
-            <Table.Tr key={issue.id} data-testid="issue-row">
-              {selection && (
-                <Table.Td>
-                  <SelectIssueCheckbox selection={selection} issue={issue} />
-                </Table.Td>
-              )}
-              <Table.Td>
-                <StatusBadge issue={issue} size={compact ? 'xs' : 'sm'} />
-              </Table.Td>
-              <Table.Td>
-                <TitleLink issue={issue} lines={compact ? 1 : 2} />
-                {!compact && issue.category && (
-                  <Text size="xs" c="dimmed" mt={2}>
-                    {issue.category.name}
-                  </Text>
-                )}
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" lineClamp={1}>
-                  {issue.workspace.name}
-                </Text>
-              </Table.Td>
-              <Table.Td maw={160}>
-                <Assignee issue={issue} compact={compact} />
-              </Table.Td>
-              <Table.Td>
-                <PriorityText priorityId={issue.priority_id} />
-              </Table.Td>
-              <Table.Td>
-                <DueDate issue={issue} />
-              </Table.Td>
-              <Table.Td>
-                <Counts issue={issue} />
-              </Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
-  );
-}
-
 /** Phone: one card per issue. */
 export function IssueCards({
   issues,
@@ -289,27 +209,27 @@ function DateText({ iso }: { iso: string | null }) {
   );
 }
 
-/** A column header that sorts the list by its column (aria-sort tells which one does now). */
-function SortableTh({
-  column,
-  query,
-  onSort,
-  w,
-}: {
-  column: IssueSortBy;
-  query: IssueListQuery;
-  onSort: (column: IssueSortBy) => void;
-  w?: number | string;
-}) {
+function CategoryText({ issue }: { issue: IssueListItem }) {
   const { t } = useTranslation();
-  const active = shownSortBy(query) === column;
-  const Arrow = query.sort_direction === 'asc' ? IconArrowUp : IconArrowDown;
   return (
-    <Table.Th
-      w={w}
-      aria-sort={active ? (query.sort_direction === 'asc' ? 'ascending' : 'descending') : 'none'}
-    >
-      <UnstyledButton onClick={() => onSort(column)} fw={700} fz="sm">
+    <Text size="sm" lineClamp={2} c={issue.category ? undefined : 'dimmed'}>
+      {issue.category?.name ?? t('issues.none')}
+    </Text>
+  );
+}
+
+/** The list's sort, and what a click on a sortable column header asks for. */
+export type IssueTableSort = { query: IssueListQuery; onSort: (column: IssueSortBy) => void };
+
+/** A column header that sorts the list by its column (aria-sort tells which one does now). */
+function SortableTh({ column, sort, w }: { column: IssueSortBy; sort: IssueTableSort; w?: number | string }) {
+  const { t } = useTranslation();
+  const active = shownSortBy(sort.query) === column;
+  const ascending = sort.query.sort_direction === 'asc';
+  const Arrow = ascending ? IconArrowUp : IconArrowDown;
+  return (
+    <Table.Th w={w} aria-sort={active ? (ascending ? 'ascending' : 'descending') : 'none'}>
+      <UnstyledButton onClick={() => sort.onSort(column)} fw={700} fz="sm">
         <Group gap={4} wrap="nowrap">
           <span>{t(`issues.list.sort.${column}`)}</span>
           {active && <Arrow size={14} aria-hidden />}
@@ -319,34 +239,93 @@ function SortableTh({
   );
 }
 
+/** One column of the table: its header (sortable when it names a sort), width and cell. */
+type IssueColumn = {
+  sortBy?: IssueSortBy;
+  /** Header key under issues.list.columns, for a column without a sort. */
+  label?: string;
+  w?: number | string;
+  /** Only in the 'table' density. */
+  tableOnly?: boolean;
+  cell: (issue: IssueListItem, density: IssueListDensity) => ReactNode;
+};
+
+const COLUMNS: IssueColumn[] = [
+  {
+    sortBy: 'status',
+    w: 160,
+    cell: (issue, density) => <StatusBadge issue={issue} size={density === 'comfortable' ? 'sm' : 'xs'} />,
+  },
+  {
+    sortBy: 'title',
+    w: '22%',
+    cell: (issue, density) => (
+      <>
+        <TitleLink issue={issue} lines={density === 'compact' ? 1 : 2} />
+        {density === 'comfortable' && issue.category && (
+          <Text size="xs" c="dimmed" mt={2}>
+            {issue.category.name}
+          </Text>
+        )}
+      </>
+    ),
+  },
+  {
+    sortBy: 'workspace',
+    w: 160,
+    cell: (issue, density) => (
+      <Text size="sm" lineClamp={density === 'compact' ? 1 : 2}>
+        {issue.workspace.name}
+      </Text>
+    ),
+  },
+  {
+    sortBy: 'category',
+    w: 130,
+    tableOnly: true,
+    cell: (issue) => <CategoryText issue={issue} />,
+  },
+  {
+    sortBy: 'assignee',
+    w: 170,
+    cell: (issue, density) => <Assignee issue={issue} compact={density !== 'comfortable'} />,
+  },
+  { label: 'priority', w: 90, cell: (issue) => <PriorityText priorityId={issue.priority_id} /> },
+  { sortBy: 'start_date', w: 170, tableOnly: true, cell: (issue) => <DateText iso={issue.start_date} /> },
+  { sortBy: 'due_date', w: 200, cell: (issue) => <DueDate issue={issue} /> },
+  { sortBy: 'created', w: 170, tableOnly: true, cell: (issue) => <DateText iso={issue.created_at} /> },
+  { sortBy: 'updated', w: 170, tableOnly: true, cell: (issue) => <DateText iso={issue.updated_at} /> },
+  { label: 'activity', w: 100, cell: (issue) => <Counts issue={issue} /> },
+];
+
 /**
- * The 'table' density: every column, on every screen (a phone scrolls it sideways); a click on a
- * header sorts by that column.
+ * The issues as a table, one row each; a click on a header sorts by that column. Comfortable and
+ * compact show the main columns on a wide screen (a phone gets the cards); 'table' shows every
+ * column on every screen (a phone scrolls it sideways).
  */
-export function IssueDataTable({
+export function IssueTable({
   issues,
-  query,
-  onSort,
+  density,
+  sort,
   selection,
 }: {
   issues: IssueListItem[];
-  query: IssueListQuery;
-  onSort: (column: IssueSortBy) => void;
+  density: IssueListDensity;
+  sort: IssueTableSort;
   selection?: IssueSelection;
 }) {
   const { t } = useTranslation();
-  const sortable = (column: IssueSortBy, w?: number | string) => (
-    <SortableTh column={column} query={query} onSort={onSort} w={w} />
-  );
+  const everything = density === 'table';
+  const columns = COLUMNS.filter((column) => everything || !column.tableOnly);
   return (
-    <Table.ScrollContainer minWidth={1800}>
+    <Table.ScrollContainer minWidth={everything ? 1800 : 960} visibleFrom={everything ? undefined : 'sm'}>
       <Table
-        verticalSpacing={6}
+        verticalSpacing={density === 'comfortable' ? 'sm' : 4}
         horizontalSpacing="sm"
         highlightOnHover
-        striped
-        withColumnBorders
-        data-testid="issue-data-table"
+        striped={density !== 'comfortable'}
+        withColumnBorders={everything}
+        data-testid={everything ? 'issue-data-table' : 'issue-table'}
       >
         <Table.Thead>
           <Table.Tr>
@@ -355,17 +334,15 @@ export function IssueDataTable({
                 <SelectPageCheckbox selection={selection} issues={issues} />
               </Table.Th>
             )}
-            {sortable('status', 150)}
-            {sortable('title', '22%')}
-            {sortable('workspace', 160)}
-            {sortable('category', 130)}
-            {sortable('assignee', 170)}
-            <Table.Th w={90}>{t('issues.list.columns.priority')}</Table.Th>
-            {sortable('start_date', 170)}
-            {sortable('due_date', 190)}
-            {sortable('created', 170)}
-            {sortable('updated', 170)}
-            <Table.Th w={100}>{t('issues.list.columns.activity')}</Table.Th>
+            {columns.map((column) =>
+              column.sortBy ? (
+                <SortableTh key={column.sortBy} column={column.sortBy} sort={sort} w={column.w} />
+              ) : (
+                <Table.Th key={column.label} w={column.w}>
+                  {t(`issues.list.columns.${column.label}`)}
+                </Table.Th>
+              ),
+            )}
           </Table.Tr>
         </Table.Thead>
         <Table.Tbody>
@@ -376,43 +353,9 @@ export function IssueDataTable({
                   <SelectIssueCheckbox selection={selection} issue={issue} />
                 </Table.Td>
               )}
-              <Table.Td>
-                <StatusBadge issue={issue} size="xs" />
-              </Table.Td>
-              <Table.Td>
-                <TitleLink issue={issue} lines={2} />
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" lineClamp={2}>
-                  {issue.workspace.name}
-                </Text>
-              </Table.Td>
-              <Table.Td>
-                <Text size="sm" lineClamp={2} c={issue.category ? undefined : 'dimmed'}>
-                  {issue.category?.name ?? t('issues.none')}
-                </Text>
-              </Table.Td>
-              <Table.Td maw={170}>
-                <Assignee issue={issue} compact />
-              </Table.Td>
-              <Table.Td>
-                <PriorityText priorityId={issue.priority_id} />
-              </Table.Td>
-              <Table.Td>
-                <DateText iso={issue.start_date} />
-              </Table.Td>
-              <Table.Td>
-                <DueDate issue={issue} />
-              </Table.Td>
-              <Table.Td>
-                <DateText iso={issue.created_at} />
-              </Table.Td>
-              <Table.Td>
-                <DateText iso={issue.updated_at} />
-              </Table.Td>
-              <Table.Td>
-                <Counts issue={issue} />
-              </Table.Td>
+              {columns.map((column) => (
+                <Table.Td key={column.sortBy ?? column.label}>{column.cell(issue, density)}</Table.Td>
+              ))}
             </Table.Tr>
           ))}
         </Table.Tbody>

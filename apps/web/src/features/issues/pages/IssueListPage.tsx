@@ -21,7 +21,7 @@ import { useIssueSelection } from '../../issue-bulk/use-issue-selection';
 import { IssueExportMenu } from '../../issue-export/components/IssueExportMenu';
 import { SavedFiltersMenu } from '../../saved-filters/components/SavedFiltersMenu';
 import { IssueListFilters } from '../components/IssueListFilters';
-import { IssueCards, IssueDataTable, IssueTable } from '../components/IssueListRows';
+import { IssueCards, IssueTable } from '../components/IssueListRows';
 import { IssueErrorPanel } from '../components/IssueStates';
 import { issuePaths } from '../issue-helpers';
 import { useIssueList } from '../issue-list-api';
@@ -175,19 +175,13 @@ export function IssueListPage() {
               title={t('issues.list.load_failed')}
             />
           )}
-          {density === 'table' ? (
-            <IssueDataTable
-              issues={page.data}
-              query={query}
-              onSort={(column) => update(sortByColumn(query, column))}
-              selection={selection}
-            />
-          ) : (
-            <>
-              <IssueTable issues={page.data} density={density} selection={selection} />
-              <IssueCards issues={page.data} density={density} selection={selection} />
-            </>
-          )}
+          <IssueTable
+            issues={page.data}
+            density={density}
+            sort={{ query, onSort: (column) => update(sortByColumn(query, column)) }}
+            selection={selection}
+          />
+          {density !== 'table' && <IssueCards issues={page.data} density={density} selection={selection} />}
           <ListPaging
             page={page}
             showing={(range) => t('issues.list.showing', range)}
