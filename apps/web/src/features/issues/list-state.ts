@@ -23,13 +23,14 @@ export type IssueListState = { query: IssueListQuery; density: IssueListDensity 
 /** Longest first label a multi-select shows before '+N' (the rest is cut). */
 export const MULTI_SELECT_LABEL_MAX = 20;
 
+/** A density by name; anything else is the default, comfortable. */
+export function readDensity(value: string | null): IssueListDensity {
+  return ISSUE_LIST_DENSITIES.find((d) => d === value) ?? 'comfortable';
+}
+
 /** The list state a URL describes. */
 export function readIssueListState(params: URLSearchParams): IssueListState {
-  const density = params.get('density');
-  return {
-    query: readIssueListQuery(params),
-    density: ISSUE_LIST_DENSITIES.find((d) => d === density) ?? 'comfortable',
-  };
+  return { query: readIssueListQuery(params), density: readDensity(params.get('density')) };
 }
 
 /** The URL query string of a state: only what differs from the defaults. */

@@ -33,6 +33,7 @@ import {
   type IssueListState,
   isIssueListFiltered,
   issueListSearch,
+  readDensity,
   readIssueListState,
   shownSortBy,
   sortByColumn,
@@ -121,7 +122,7 @@ export function IssueListPage() {
           size="xs"
           aria-label={t('issues.list.density')}
           value={density}
-          onChange={(v) => setDensity(ISSUE_LIST_DENSITIES.find((d) => d === v) ?? 'comfortable')}
+          onChange={(v) => setDensity(readDensity(v))}
           data={ISSUE_LIST_DENSITIES.map((value) => {
             const Icon = DENSITY_ICONS[value];
             return {
