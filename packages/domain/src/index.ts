@@ -24,3 +24,6 @@ export * from './users/profile.js';
 export * from './users/user.js';
 export * from './users/user-management.js';
 export * from './workspaces/index.js';
+export * from './contracts/contract.js';
+export * from './contracts/params.js';
+export * from './categories/category-contracts.js';

@@ -1,4 +1,14 @@
-import type { ErrorBody } from '@workbench/domain';
+import {
+  type ContractBody,
+  type ContractParams,
+  type ContractQuery,
+  type ContractResponse,
+  contractPath,
+  contractQueryString,
+  type ErrorBody,
+  type QueryValue,
+  type RouteContract,
+} from '@workbench/domain';
 import { sessionStore } from '../features/auth/session-store';
 
 export const API_BASE = '/api/v4';
@@ -10,43 +20,146 @@ export class ApiError extends Error {
     readonly key: string,
     message: string,
     readonly fields: Record<string, string> = {},
+    /** Uploads: each refused file by name with its key. */
+    readonly files: Array<{ name: string; key: string }> = [],
   ) {
     super(message);
     this.name = 'ApiError';
   }
 }
 
-type Options = { method?: string; body?: unknown; signal?: AbortSignal; auth?: boolean };
+type Optional<T, K extends string> = [T] extends [undefined] ? { [P in K]?: undefined } : { [P in K]: T };
 
 /**
- * Calls the API with the stored token. A 403 'access_denied' means the login expired or was
- * revoked: the session is cleared (000 §4), and the app's guard then sends the person to /login.
+ * What a call of one contract takes: its path parameters, query and body typed from the
+ * contract (absent where the contract has none), or a form for a multipart call.
  */
-export async function api<T>(path: string, options: Options = {}): Promise<T> {
+export type CallInput<C extends RouteContract> = Optional<ContractParams<C>, 'params'> & {
+  query?: ContractQuery<C>;
+  signal?: AbortSignal;
+} & (C extends { multipart: true }
+    ? { body?: ContractBody<C>; form?: FormData }
+    : Optional<ContractBody<C>, 'body'> & { form?: undefined });
+
+/** Inputs that are all optional may be left out: `call(categoryContracts.list)`. */
+type CallArgs<C extends RouteContract> =
+  Record<never, never> extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
+
+/**
+ * The one authorised fetch of the web app. A 403 'access_denied' means the login expired or was
+ * revoked, and a 401 with a token that it is gone: the session is cleared (000 §4), and the
+ * app's guard then sends the person to /login. Every other failure becomes an ApiError with the
+ * server's key.
+ */
+async function send(
+  method: string,
+  path: string,
+  init: { body?: unknown; form?: FormData; signal?: AbortSignal; auth?: boolean },
+): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
-  const token = sessionStore.get().session?.token;
-  if (token && options.auth !== false) headers.authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['content-type'] = 'application/json';
+  const token = init.auth === false ? undefined : sessionStore.get().session?.token;
+  if (token) headers.authorization = `Bearer ${token}`;
+  let body: BodyInit | undefined;
+  if (init.form) body = init.form;
+  else if (init.body !== undefined) {
+    headers['content-type'] = 'application/json';
+    body = JSON.stringify(init.body);
+  }
   let response: Response;
   try {
     response = await fetch(`${API_BASE}/${path.replace(/^\//, '')}`, {
-      method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+      method,
       headers,
-      body: options.body === undefined ? undefined : JSON.stringify(options.body),
-      signal: options.signal,
+      body,
+      signal: init.signal,
     });
   } catch (err) {
     if ((err as Error).name === 'AbortError') throw err;
     throw new ApiError(0, 'no_internet', 'No connection to the server');
   }
-  const body = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) {
-    const error = (body ?? {}) as Partial<ErrorBody>;
-    const key = typeof error.error === 'string' ? error.error : 'general_error';
-    if (response.status === 403 && key === 'access_denied' && token)
-      sessionStore.loggedOut({ expired: true });
-    if (response.status === 401 && token && options.auth !== false) sessionStore.loggedOut({ expired: true });
-    throw new ApiError(response.status, key, error.message ?? response.statusText, error.fields ?? {});
+  if (response.ok) return response;
+  const error = ((await response.json().catch(() => null)) ?? {}) as Partial<ErrorBody>;
+  const key = typeof error.error === 'string' ? error.error : 'general_error';
+  if (token && ((response.status === 403 && key === 'access_denied') || response.status === 401)) {
+    sessionStore.loggedOut({ expired: true });
   }
-  return body as T;
+  throw new ApiError(
+    response.status,
+    key,
+    error.message ?? response.statusText,
+    error.fields ?? {},
+    error.files ?? [],
+  );
+}
+
+function urlOf(contract: RouteContract, input: { params?: unknown; query?: unknown }): string {
+  return (
+    contractPath(contract, input.params as Record<string, string | number> | undefined) +
+    contractQueryString(input.query as Record<string, QueryValue> | undefined)
+  );
+}
+
+/**
+ * Calls one contract of the API and answers what its response schema says, e.g.
+ * `call(categoryContracts.update, { params: { id }, body: { name } })`. Feature code never writes
+ * a path, a fetch or a cast.
+ */
+export async function call<C extends RouteContract>(
+  contract: C,
+  ...[input]: CallArgs<C>
+): Promise<ContractResponse<C>> {
+  const given = (input ?? {}) as {
+    params?: unknown;
+    query?: unknown;
+    body?: unknown;
+    form?: FormData;
+    signal?: AbortSignal;
+  };
+  const response = await send(contract.method, urlOf(contract, given), {
+    body: given.body,
+    form: given.form,
+    signal: given.signal,
+    auth: contract.caller !== 'public',
+  });
+  if (response.status === 204) return undefined as ContractResponse<C>;
+  return (await response.json()) as ContractResponse<C>;
+}
+
+/** Calls a contract that answers a file or a stream (downloads, QR images): the raw response. */
+export async function callRaw<C extends RouteContract>(
+  contract: C,
+  ...[input]: CallArgs<C>
+): Promise<Response> {
+  const given = (input ?? {}) as {
+    params?: unknown;
+    query?: unknown;
+    body?: unknown;
+    form?: FormData;
+    signal?: AbortSignal;
+  };
+  return send(contract.method, urlOf(contract, given), {
+    body: given.body,
+    form: given.form,
+    signal: given.signal,
+  });
+}
+
+/** The URL of a contract's call, for links and `<img>` sources that the browser fetches itself. */
+export function contractUrl<C extends RouteContract>(contract: C, ...[input]: CallArgs<C>): string {
+  return `${API_BASE}/${urlOf(contract, (input ?? {}) as { params?: unknown; query?: unknown })}`;
+}
+
+type Options = { method?: string; body?: unknown; signal?: AbortSignal; auth?: boolean };
+
+/**
+ * @deprecated Calls by hand-written path: being replaced by `call(contract, ...)` feature by
+ * feature; new code never uses it.
+ */
+export async function api<T>(path: string, options: Options = {}): Promise<T> {
+  const response = await send(options.method ?? (options.body === undefined ? 'GET' : 'POST'), path, {
+    body: options.body,
+    signal: options.signal,
+    auth: options.auth,
+  });
+  return (await response.json().catch(() => null)) as T;
 }

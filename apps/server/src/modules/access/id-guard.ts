@@ -1,28 +1,11 @@
+import type { IdKind } from '@workbench/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { findIssueGrant, findWorkspaceGrant } from './workspace-access.js';
 
-/**
- * What an id in a route's path names. Every route with a path parameter declares it in its
- * config (`config: { ids: { id: 'workspace' } }`); the tenant-boundary test reads these
- * declarations from the router, so a new route is covered the day it is added.
- * 'token' marks a parameter that is a secret or a fixed word, not a tenant id.
- */
-export type IdKind =
-  | 'workspace'
-  | 'issue'
-  | 'user'
-  | 'collaboration'
-  | 'client'
-  | 'job_position'
-  | 'category'
-  | 'text_template'
-  | 'checklist'
-  | 'checklist_item'
-  | 'checklist_template'
-  | 'token';
+export type { IdKind };
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -12,7 +12,7 @@ export class UploadError extends ApiError {
     status: number,
     key: string,
     message: string,
-    readonly files: Array<{ name: string; key: string }>,
+    override readonly files: Array<{ name: string; key: string }>,
   ) {
     super(status, key, message);
     this.name = 'UploadError';

@@ -1,0 +1,133 @@
+import {
+  type ContractParsedBody,
+  type ContractParsedParams,
+  type ContractParsedQuery,
+  type ContractResponse,
+  type RouteContract,
+  ZErrorBodySchema,
+} from '@workbench/domain';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  FastifySchema,
+  FastifySerializerCompiler,
+  preValidationHookHandler,
+  RouteOptions,
+} from 'fastify';
+import type { AppContext } from '../context.js';
+import { type Auth, requireUser } from './authenticate.js';
+import { AppError } from './errors.js';
+
+/** What a handler gets: the parsed input of its contract and the caller (null only on public calls). */
+export type ContractInput<C extends RouteContract> = {
+  auth: C['caller'] extends 'public' ? Auth | null : Auth;
+  params: ContractParsedParams<C>;
+  query: ContractParsedQuery<C>;
+  body: ContractParsedBody<C>;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/**
+ * A handler answers the contract's response, or the reply itself when it sent something else
+ * (a file, a stream, a redirect).
+ */
+export type ContractHandler<C extends RouteContract> = (
+  input: ContractInput<C>,
+) => Promise<ContractResponse<C> | FastifyReply> | ContractResponse<C> | FastifyReply;
+
+/** Server-only parts of a route that a contract does not describe. */
+export type RouteExtras = {
+  /** Runs before the body is validated: reads a multipart form into the body. */
+  preValidation?: preValidationHookHandler;
+  /** A faster serializer for the hottest answers (the issue list). */
+  serializerCompiler?: FastifySerializerCompiler<unknown>;
+  bodyLimit?: number;
+};
+
+const bearer = [{ bearer: [] }];
+
+/** The error answers a contract can give, derived from who may call it and what it takes. */
+function errorResponses(contract: RouteContract): Record<number, typeof ZErrorBodySchema> {
+  const out: Record<number, typeof ZErrorBodySchema> = {};
+  if (contract.caller !== 'public') {
+    out[401] = ZErrorBodySchema;
+    out[403] = ZErrorBodySchema;
+  }
+  if (Object.values(contract.ids).some((kind) => kind !== 'token')) {
+    out[404] = ZErrorBodySchema;
+  }
+  if (contract.params || contract.query || contract.body || contract.errors?.length) {
+    out[422] = ZErrorBodySchema;
+  }
+  return out;
+}
+
+/** The caller's admin role, checked before anything is read (finer rules are the service's). */
+function requireAdmin(request: FastifyRequest): void {
+  if (request.auth?.role !== 'admin') throw new AppError(403, 'forbidden', 'Only admins may do this');
+}
+
+/**
+ * Registers one contract: its paths, the login check (and admin check), the declared ids the
+ * access guard resolves, the OpenAPI entry and the error answers all come from the contract, so a
+ * route is one line plus its handler: `route(app, ctx, categoryContracts.update, ({ auth, params,
+ * body }) => updateCategory(ctx, auth, params.id, body))`.
+ */
+export function route<C extends RouteContract>(
+  app: FastifyInstance,
+  ctx: AppContext,
+  contract: C,
+  handler: ContractHandler<C>,
+  extras: RouteExtras = {},
+): void {
+  const status = contract.status ?? 200;
+  const schema: FastifySchema & Record<string, unknown> = {
+    tags: [...contract.tags],
+    summary: contract.summary,
+    ...(contract.description ? { description: contract.description } : {}),
+    ...(contract.caller === 'public' ? {} : { security: bearer }),
+    ...(contract.multipart ? { consumes: ['application/json', 'multipart/form-data'] } : {}),
+    ...(contract.produces ? { produces: [...contract.produces] } : {}),
+    ...(contract.params ? { params: contract.params } : {}),
+    ...(contract.query ? { querystring: contract.query } : {}),
+    ...(contract.body ? { body: contract.body } : {}),
+    response: {
+      ...(contract.response ? { [status]: contract.response } : {}),
+      ...errorResponses(contract),
+    },
+  };
+  const onRequest =
+    contract.caller === 'public'
+      ? undefined
+      : contract.caller === 'admin'
+        ? [requireUser(ctx), async (request: FastifyRequest) => requireAdmin(request)]
+        : requireUser(ctx);
+
+  for (const url of [contract.path, ...(contract.aliases ?? [])]) {
+    const options: RouteOptions = {
+      method: contract.method,
+      url,
+      config: { ids: contract.ids },
+      schema,
+      ...(onRequest ? { onRequest } : {}),
+      ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
+      ...(extras.serializerCompiler ? { serializerCompiler: extras.serializerCompiler } : {}),
+      ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
+      handler: async (request, reply) => {
+        const result = await handler({
+          auth: request.auth as ContractInput<C>['auth'],
+          params: request.params as ContractParsedParams<C>,
+          query: request.query as ContractParsedQuery<C>,
+          body: request.body as ContractParsedBody<C>,
+          request,
+          reply,
+        });
+        if (result === reply) return reply;
+        return reply.status(status).send(result);
+      },
+    };
+    app.route(options);
+  }
+}
