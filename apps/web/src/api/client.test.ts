@@ -18,7 +18,10 @@ function answer(status: number, body: unknown) {
 
 beforeEach(() => {
   sent = [];
-  sessionStore.loggedIn({ token: 'tok', expires_at: '2099-01-01T00:00:00Z', user: {} } as LoginResponse, false);
+  sessionStore.loggedIn(
+    { token: 'tok', expires_at: '2099-01-01T00:00:00Z', user: {} } as LoginResponse,
+    false,
+  );
 });
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -33,14 +36,18 @@ describe('the typed client', () => {
     expect(sent[0]?.url).toBe('/api/v4/category/4');
     expect(sent[0]?.init.method).toBe('PUT');
     expect(sent[0]?.init.body).toBe('{"name":"Roof"}');
-    expect((sent[0]?.init.headers as Record<string, string>).authorization).toBe('Bearer tok');
+    expect((sent[0]?.init.headers as Record<string, string> | undefined)?.authorization).toBe('Bearer tok');
   });
 
   it("turns a refusal into an ApiError with the server's key and fields", async () => {
     answer(422, { error: 'category_name_taken', message: 'Taken', fields: { name: 'category_name_taken' } });
     const error = await call(categoryContracts.create, { body: { name: 'Roof' } }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ status: 422, key: 'category_name_taken', fields: { name: 'category_name_taken' } });
+    expect(error).toMatchObject({
+      status: 422,
+      key: 'category_name_taken',
+      fields: { name: 'category_name_taken' },
+    });
     expect(sessionStore.get().session).not.toBeNull();
   });
 
