@@ -34,6 +34,8 @@ export function npmCommand() {
  * Not `npm ci`: the registry mirror lacks some platform builds that packages list as optional
  * (Biome's Windows/Android binaries), and `npm ci` refuses a lock file without them while
  * `npm install` skips them as optional dependencies should be skipped.
+ * `--include=dev`: the build and the tests need the devDependencies (TypeScript, Vite, the Node
+ * types), which npm leaves out when the host sets NODE_ENV=production.
  */
 export function installDependencies() {
   const major = Number(process.versions.node.split('.')[0]);
@@ -42,5 +44,5 @@ export function installDependencies() {
     process.exit(1);
   }
   console.log('→ npm install');
-  run(npm, ['install', '--no-audit', '--no-fund']);
+  run(npm, ['install', '--include=dev', '--no-audit', '--no-fund']);
 }

@@ -33,17 +33,23 @@ function vitest(workspace, name) {
   const out = join(reports, `${prefix}${name}.json`);
   rmSync(out, { force: true });
   console.log(`\n→ ${name} tests (${workspace})`);
-  const code = runAllowingFailure(npmCommand(), [
-    'exec',
-    '-w',
-    workspace,
-    '--',
-    'vitest',
-    'run',
-    '--reporter=default',
-    '--reporter=json',
-    `--outputFile.json=${out}`,
-  ]);
+  const code = runAllowingFailure(
+    npmCommand(),
+    [
+      'exec',
+      '-w',
+      workspace,
+      '--',
+      'vitest',
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${out}`,
+    ],
+    // Under a host's NODE_ENV=production React loads its production build, which has no `act`
+    // for Testing Library: unit and API tests always run as tests.
+    { env: { ...process.env, NODE_ENV: 'test' } },
+  );
   return { name, code, report: out };
 }
 
