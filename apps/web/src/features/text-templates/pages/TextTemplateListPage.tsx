@@ -34,7 +34,7 @@ import { ListEmptyState } from '../../../ui/ListEmptyState';
 import { ListPaging } from '../../../ui/ListPaging';
 import { ListSortControl } from '../../../ui/ListSortControl';
 import { LoadErrorPanel } from '../../../ui/LoadErrorPanel';
-import { useUrlSearch } from '../../../ui/use-url-search';
+import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { useCategories } from '../../categories/categories-api';
 import { TextTemplateModal } from '../components/TextTemplateModal';
 import { changeListParams, isFiltered, listQueryString, readListParams } from '../list-params';

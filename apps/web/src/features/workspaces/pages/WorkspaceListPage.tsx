@@ -21,7 +21,7 @@ import { currentLanguage } from '../../../i18n';
 import { ListEmptyState } from '../../../ui/ListEmptyState';
 import { ListPaging } from '../../../ui/ListPaging';
 import { ListSortControl } from '../../../ui/ListSortControl';
-import { useUrlSearch } from '../../../ui/use-url-search';
+import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { ErrorPanel } from '../components/ErrorPanel';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { RoleBadge } from '../components/RoleBadge';
