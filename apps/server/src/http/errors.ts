@@ -1,4 +1,4 @@
-import type { ErrorBody } from '@workbench/domain';
+import type { ErrorBody, ErrorKey } from '@workbench/domain';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 
@@ -6,7 +6,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly key: string,
+    /** One of the keys in packages/domain ERROR_KEYS, so the web has a translation for it. */
+    readonly key: ErrorKey,
     message: string,
     readonly fields?: Record<string, string>,
     readonly headers?: Record<string, string>,
@@ -20,7 +21,7 @@ export class AppError extends Error {
 
 export const notFound = (what = 'Not found') => new AppError(404, 'not_found', what);
 export const forbidden = (message = 'You may not do this') => new AppError(403, 'forbidden', message);
-export const fieldError = (field: string, key: string, message: string, status = 422) =>
+export const fieldError = (field: string, key: ErrorKey, message: string, status = 422) =>
   new AppError(status, key, message, { [field]: key });
 
 type ValidationIssue = { instancePath?: string; message?: string };

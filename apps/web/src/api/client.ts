@@ -6,8 +6,10 @@ import {
   contractPath,
   contractQueryString,
   type ErrorBody,
+  type ErrorKey,
   type QueryValue,
   type RouteContract,
+  toErrorKey,
 } from '@workbench/domain';
 import { sessionStore } from '../features/auth/session-store';
 
@@ -17,7 +19,8 @@ export const API_BASE = '/api/v4';
 export class ApiError extends Error {
   constructor(
     readonly status: number,
-    readonly key: string,
+    /** Always a key of ERROR_KEYS (unknown ones read as general_error), so it has a translation. */
+    readonly key: ErrorKey,
     message: string,
     readonly fields: Record<string, string> = {},
     /** Uploads: each refused file by name with its key. */
@@ -79,7 +82,7 @@ async function send(
   }
   if (response.ok) return response;
   const error = ((await response.json().catch(() => null)) ?? {}) as Partial<ErrorBody>;
-  const key = typeof error.error === 'string' ? error.error : 'general_error';
+  const key = toErrorKey(error.error, 'general_error');
   if (token && ((response.status === 403 && key === 'access_denied') || response.status === 401)) {
     sessionStore.loggedOut({ expired: true });
   }

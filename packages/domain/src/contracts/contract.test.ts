@@ -46,7 +46,14 @@ describe('contract paths', () => {
 describe('contract query strings', () => {
   it('joins lists with commas, writes flags as 1/0 and leaves empty values out', () => {
     expect(
-      contractQueryString({ assignees: [1, 2], include_sub_ws: true, search: '', page: 2, x: undefined, y: [] }),
+      contractQueryString({
+        assignees: [1, 2],
+        include_sub_ws: true,
+        search: '',
+        page: 2,
+        x: undefined,
+        y: [],
+      }),
     ).toBe('?assignees=1%2C2&include_sub_ws=1&page=2');
     expect(contractQueryString({})).toBe('');
   });

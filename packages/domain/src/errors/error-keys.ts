@@ -67,6 +67,11 @@ export const ERROR_KEYS = [
   // categories
   'category_name_taken',
   // generic
+  'bad_request',
+  'invalid_json',
+  'payload_too_large',
+  'unsupported_media_type',
+  'no_internet',
   'not_found',
   'entity_does_not_exist',
   'forbidden',
@@ -74,3 +79,14 @@ export const ERROR_KEYS = [
 ] as const;
 
 export type ErrorKey = (typeof ERROR_KEYS)[number];
+
+const KNOWN_KEYS: ReadonlySet<string> = new Set(ERROR_KEYS);
+
+export function isErrorKey(value: unknown): value is ErrorKey {
+  return typeof value === 'string' && KNOWN_KEYS.has(value);
+}
+
+/** A key read from elsewhere (a zod message, a stored field error): itself when known, else fallback. */
+export function toErrorKey(value: unknown, fallback: ErrorKey = 'invalid_format'): ErrorKey {
+  return isErrorKey(value) ? value : fallback;
+}

@@ -1,4 +1,5 @@
 import type { ClientSettings } from '../client/client-settings.js';
+import type { ErrorKey } from '../errors/error-keys.js';
 import {
   DUPLICATE_TITLE_SUFFIX,
   ISSUE_DESCRIPTION_MIN,
@@ -61,7 +62,7 @@ export type IssueRuleContext = {
 };
 
 /** A refusal carries the spec's key and the HTTP status the server answers with (403 not allowed, 422 rule of the data). */
-export type RuleResult = { ok: true } | { ok: false; error: string; status: 403 | 422 };
+export type RuleResult = { ok: true } | { ok: false; error: ErrorKey; status: 403 | 422 };
 
 export type IssuePermissions = {
   can_add_attachments: boolean;
@@ -134,7 +135,7 @@ export const CREATOR_DELETE_STATUSES: readonly IssueStatusId[] = [1, 2];
 const DAY_MS = 24 * 60 * 60_000;
 
 const OK: RuleResult = { ok: true };
-function refuse(error: string, status: 403 | 422): RuleResult {
+function refuse(error: ErrorKey, status: 403 | 422): RuleResult {
   return { ok: false, error, status };
 }
 const FORBIDDEN = refuse('forbidden', 403);
@@ -515,8 +516,8 @@ export function quickCompletePermission(ctx: IssueRuleContext): RuleResult {
 }
 
 /** The data errors that block a quick complete, in the spec's order (empty when none). */
-export function quickCompleteErrors(issue: IssueFacts): string[] {
-  const errors: string[] = [];
+export function quickCompleteErrors(issue: IssueFacts): ErrorKey[] {
+  const errors: ErrorKey[] = [];
   if (issue.is_worktime_required && issue.worktime_total <= 0) errors.push('worktime_required');
   if (isAttachmentMissing(issue)) errors.push('attachment_required');
   if (issue.open_subtasks_count > 1) errors.push('subtasks_not_completed');
@@ -631,8 +632,8 @@ export function validateIssueForm(
   settings: ClientSettings,
   viewer: Pick<IssueViewer, 'role'>,
   options: { now: Date; due_date_mandatory?: boolean; is_new: boolean },
-): Record<string, string> {
-  const errors: Record<string, string> = {};
+): Record<string, ErrorKey> {
+  const errors: Record<string, ErrorKey> = {};
   if (values.workspace_id === null || values.workspace_id === undefined)
     errors.workspace_id = 'workspace_required';
 
@@ -679,7 +680,7 @@ export function validateIssueForm(
 }
 
 /** Duplicate payload rules of 000 §5: title longer than 2 and shorter than 256, 'title_mandatory'. */
-export function validateDuplicateTitle(title: string): string | null {
+export function validateDuplicateTitle(title: string): ErrorKey | null {
   const length = title.trim().length;
   return length < ISSUE_DUPLICATE_TITLE_MIN || length > ISSUE_TITLE_MAX ? 'title_mandatory' : null;
 }

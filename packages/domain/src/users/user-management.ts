@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ClientSettings } from '../client/client-settings.js';
+import type { ErrorKey } from '../errors/error-keys.js';
 import { UI_LANGUAGES } from '../i18n/languages.js';
 import { EMAIL_MAX, PAGE_SIZE_DEFAULT, TEXT_FIELD_MAX } from '../limits.js';
 import { pagedEnvelope } from '../lists/paged.js';
@@ -59,8 +60,8 @@ export function validateNewPersonEntries(
   listName: string,
   entries: ReadonlyArray<NewPersonEntry>,
   textFields: ReadonlyArray<string>,
-): Record<string, string> {
-  const fields: Record<string, string> = {};
+): Record<string, ErrorKey> {
+  const fields: Record<string, ErrorKey> = {};
   const seen = new Set<string>();
   entries.forEach((entry, index) => {
     const email = (entry.email ?? '').trim().toLowerCase();

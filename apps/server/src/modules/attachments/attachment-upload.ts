@@ -2,7 +2,9 @@ import { isUtf8 } from 'node:buffer';
 import {
   ATTACHMENT_MAX_FILE_BYTES,
   type AttachmentFields,
+  type ErrorKey,
   IMAGE_RESCALE_START_WIDTH,
+  toErrorKey,
   ZAttachmentFieldsSchema,
 } from '@workbench/domain';
 import type { FastifyRequest } from 'fastify';
@@ -62,7 +64,7 @@ const FORM_MESSAGES: Record<string, string> = {
   required: 'Choose a file',
 };
 
-function formValueError(field: string, key: string): AppError {
+function formValueError(field: string, key: ErrorKey): AppError {
   return new AppError(422, key, FORM_MESSAGES[key] ?? 'The value is not valid', { [field]: key });
 }
 
@@ -161,7 +163,7 @@ export async function readAttachmentForm(
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const name = String(issue?.path[0] ?? 'file');
-      throw formValueError(`${item.prefix}.${item.index}.${name}`, issue?.message ?? 'invalid_format');
+      throw formValueError(`${item.prefix}.${item.index}.${name}`, toErrorKey(issue?.message));
     }
     item.fields = parsed.data;
     if (item.fields.due_date && item.fields.due_date * 1000 < now) {
@@ -267,7 +269,7 @@ async function makeThumbnails(
   return { small, large, ext: ext === 'gif' ? 'png' : ext };
 }
 
-type Refusal = { field: string; name: string; key: string };
+type Refusal = { field: string; name: string; key: ErrorKey };
 
 async function prepareOne(
   upload: IncomingUpload,

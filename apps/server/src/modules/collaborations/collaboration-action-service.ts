@@ -1,3 +1,4 @@
+import type { ErrorKey } from '@workbench/domain';
 import {
   type CollaborationActionInfo,
   type CollaborationActionRequest,
@@ -141,7 +142,7 @@ export async function answerCollaborationInvite(
       }
 
       // No account yet: the invitee founds their company and becomes its admin.
-      const fields: Record<string, string> = {};
+      const fields: Record<string, ErrorKey> = {};
       const companyName = input.company_name?.trim() ?? '';
       if (!companyName) fields.company_name = 'required';
       else if (companyName.length < 2) fields.company_name = 'too_short';

@@ -1,3 +1,4 @@
+import type { ErrorKey } from '@workbench/domain';
 import {
   type CheckCollaborationEmailResponse,
   COLLABORATION_INVITE_TTL_MS,
@@ -213,7 +214,7 @@ export async function createCollaborations(
 
   try {
     return await ctx.db.transaction().execute(async (trx) => {
-      const fields: Record<string, string> = {};
+      const fields: Record<string, ErrorKey> = {};
       const seen = new Set<string>();
       const resolved: AddressOwner[] = [];
       for (const [index, entry] of input.entries.entries()) {

@@ -1,3 +1,4 @@
+import type { ErrorKey } from '@workbench/domain';
 import {
   buildPage,
   type ClientSettings,
@@ -41,10 +42,10 @@ type UpdateInput = z.output<typeof ZUpdateIssueRequestSchema>;
 type Caller = Pick<Auth, 'userId' | 'clientId' | 'role'>;
 
 /** Field errors of a form rule: one field answers with its key, several with validation_failed. */
-export function formError(fields: Record<string, string>): AppError {
+export function formError(fields: Record<string, ErrorKey>): AppError {
   const entries = Object.entries(fields);
   if (entries.length === 1) {
-    const [field, key] = entries[0] as [string, string];
+    const [field, key] = entries[0] as [string, ErrorKey];
     return fieldError(field, key, ruleMessage(key));
   }
   return new AppError(422, 'validation_failed', 'Some fields are not valid', fields);

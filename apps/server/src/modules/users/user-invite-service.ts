@@ -5,6 +5,8 @@ import {
   type CreateUserRequest,
   canGrantUserRole,
   canManageWorkspaceUsers,
+  type ErrorKey,
+  toErrorKey,
   type UserListItem,
   type UserRole,
   validateNewPersonEntries,
@@ -26,7 +28,7 @@ import { isEmailTakenError } from './user-queries.js';
 type Trx = Transaction<Database>;
 
 /** Every field error at once, as one 422: its key is the first field's (a single problem reads plainly). */
-function fieldsError(fields: Record<string, string>): AppError {
+function fieldsError(fields: Record<string, ErrorKey>): AppError {
   const first = Object.values(fields)[0] ?? 'validation_failed';
   return new AppError(422, first, 'Some entries are not valid', fields);
 }
@@ -106,7 +108,7 @@ async function inviteUsers(
     .where('deleted_at', 'is', null)
     .execute();
   const takenSet = new Set(taken.map((t) => t.email));
-  const fields: Record<string, string> = {};
+  const fields: Record<string, ErrorKey> = {};
   emails.forEach((email, index) => {
     if (takenSet.has(email)) fields[`${listName}.${index}.email`] = 'user_already_exists';
   });
@@ -248,7 +250,7 @@ export async function createUser(
           return created;
         } catch (err) {
           if (err instanceof AppError && err.fields?.['new_users.0.email']) {
-            throw fieldsError({ email: err.fields['new_users.0.email'] });
+            throw fieldsError({ email: toErrorKey(err.fields['new_users.0.email']) });
           }
           throw err;
         }
