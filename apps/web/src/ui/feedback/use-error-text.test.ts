@@ -16,7 +16,7 @@ describe('useErrorText', () => {
       'This process number is already in use.',
     );
     expect(errorText()('file_too_big')).toBe('The file is too big.');
-    expect(errorText()(new ApiError(500, 'no_such_key', ''))).toBe('An error occurred. Please try again.');
+    expect(errorText()('no_such_key')).toBe('An error occurred. Please try again.');
     expect(errorText()(new Error('boom'))).toBe('An error occurred. Please try again.');
     expect(errorText()(new TypeError('Failed to fetch'))).toBe(
       'No internet connection. Check your connection and try again.',
