@@ -1,0 +1,183 @@
+import {
+  ActionIcon,
+  Avatar,
+  Badge,
+  Button,
+  FileButton,
+  Group,
+  Loader,
+  Pagination,
+  Stack,
+  Text,
+} from '@mantine/core';
+import { IconPaperclip, IconX } from '@tabler/icons-react';
+import { ISSUE_COMMENT_MAX, type Issue } from '@workbench/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TextareaWithTemplates } from '../../../../ui/text-templates/TextareaWithTemplates';
+import { postCommentWithFiles, UploadError } from '../../../attachments/attachments-api';
+import { AttachmentLink } from '../../../attachments/components/AttachmentLink';
+import { useUploadFlow } from '../../../attachments/components/UploadOutcome';
+import { formatDateTime } from '../../issue-helpers';
+import { useComments, useInvalidateIssues, useIssueActions } from '../../issues-api';
+import { useNotify } from '../../use-notify';
+import { Section } from './Section';
+
+/** Comments: the list (oldest first, paged) and a new one (trimmed, not empty; allowed on archived issues). */
+export function Comments({ issue }: { issue: Issue }) {
+  const { t, i18n } = useTranslation();
+  const notify = useNotify();
+  const [page, setPage] = useState(1);
+  const comments = useComments(issue.id, page);
+  const { comment } = useIssueActions(issue.id);
+  const invalidate = useInvalidateIssues();
+  const [text, setText] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  // Files go with the comment, after the same checks as the gallery's (type, size, rescaling).
+  const [files, setFiles] = useState<File[]>([]);
+  const [sendingFiles, setSendingFiles] = useState(false);
+  const upload = useUploadFlow({
+    existingBytes: files.reduce((sum, f) => sum + f.size, 0),
+    onAccepted: (accepted) => setFiles((all) => [...all, ...accepted.map((a) => a.file)]),
+  });
+  const send = async () => {
+    if (!text.trim()) return setError(t('errors.required'));
+    try {
+      if (files.length) {
+        setSendingFiles(true);
+        await postCommentWithFiles(issue.id, text.trim(), files).finally(() => setSendingFiles(false));
+        await invalidate();
+        setFiles([]);
+      } else {
+        await comment.mutateAsync(text.trim());
+      }
+      setText('');
+      notify.ok('issues.comments.added');
+      if (comments.data) setPage(Math.max(1, Math.ceil((comments.data.total + 1) / comments.data.per_page)));
+    } catch (err) {
+      // The server reads the content: a file it refuses is listed like the browser's refusals.
+      if (err instanceof UploadError && err.files.length)
+        upload.showRefused(err.files.map((f) => ({ name: f.name, reason: f.key })));
+      else notify.fail(err);
+    }
+  };
+  return (
+    <Section title={t('issues.comments.title', { count: issue.number_of_comments })}>
+      <Stack gap="sm">
+        {comments.isPending && <Loader size="sm" />}
+        {comments.isError && (
+          <Group gap="xs">
+            <Text size="sm" c="red">
+              {t('errors.general_error')}
+            </Text>
+            <Button size="xs" variant="subtle" onClick={() => comments.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Group>
+        )}
+        {comments.data?.data.length === 0 && (
+          <Text c="dimmed" size="sm">
+            {t('issues.comments.empty')}
+          </Text>
+        )}
+        {comments.data?.data.map((c) => (
+          <Group key={c.id} align="flex-start" wrap="nowrap" gap="sm">
+            <Avatar src={c.user?.profile_image} radius="xl" size="md" name={c.user?.full_name} />
+            <Stack gap={2} style={{ minWidth: 0 }}>
+              <Group gap={8}>
+                <Text size="sm" fw={600}>
+                  {c.user?.full_name ?? t('issues.someone')}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {formatDateTime(c.created_at, i18n.language)}
+                </Text>
+              </Group>
+              <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
+                {c.comment}
+              </Text>
+              {!!c.attachments?.length && (
+                <Group gap={6} mt={2} data-testid="comment-files">
+                  {c.attachments.map((a) => (
+                    <AttachmentLink key={a.id} file={a} thumbnail={{ w: 64, h: 48 }} />
+                  ))}
+                </Group>
+              )}
+            </Stack>
+          </Group>
+        ))}
+        {comments.data && comments.data.last_page > 1 && (
+          <Pagination size="sm" total={comments.data.last_page} value={page} onChange={setPage} />
+        )}
+        {issue.permissions.can_comment && (
+          <Stack
+            gap={6}
+            component="form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              void send();
+            }}
+          >
+            <TextareaWithTemplates
+              aria-label={t('issues.comments.new')}
+              placeholder={t('issues.comments.placeholder')}
+              autosize
+              minRows={2}
+              maxLength={ISSUE_COMMENT_MAX}
+              value={text}
+              onChange={(value) => {
+                setText(value);
+                setError(null);
+              }}
+              error={error}
+            />
+            {files.length > 0 && (
+              <Group gap={6} aria-label={t('issues.comments.files')}>
+                {files.map((file, index) => (
+                  <Badge
+                    // biome-ignore lint/suspicious/noArrayIndexKey: two chosen files may share a name
+                    key={`${file.name}:${index}`}
+                    variant="light"
+                    color="gray"
+                    tt="none"
+                    rightSection={
+                      <ActionIcon
+                        size="xs"
+                        variant="transparent"
+                        color="gray"
+                        aria-label={t('issues.comments.remove_file', { name: file.name })}
+                        onClick={() => setFiles((all) => all.filter((_, i) => i !== index))}
+                      >
+                        <IconX size={12} />
+                      </ActionIcon>
+                    }
+                  >
+                    {file.name}
+                  </Badge>
+                ))}
+              </Group>
+            )}
+            <Group justify="space-between">
+              <FileButton onChange={(chosen) => void upload.handleFiles(chosen)} multiple>
+                {(props) => (
+                  <Button
+                    {...props}
+                    size="xs"
+                    variant="subtle"
+                    leftSection={<IconPaperclip size={14} />}
+                    loading={upload.checking}
+                  >
+                    {t('issues.comments.attach')}
+                  </Button>
+                )}
+              </FileButton>
+              <Button type="submit" size="xs" loading={comment.isPending || sendingFiles}>
+                {t('issues.comments.send')}
+              </Button>
+            </Group>
+            {upload.modal}
+          </Stack>
+        )}
+      </Stack>
+    </Section>
+  );
+}
