@@ -28,7 +28,7 @@ import {
   visibleItems,
 } from '../editing-state';
 import { onPhotoRequest } from '../photo-request';
-import { AttachmentViewer, type ViewerOptions } from './AttachmentViewer';
+import { AttachmentViewer, type ViewerOptions } from './attachment-viewer/AttachmentViewer';
 import { GalleryView } from './GalleryView';
 import { type RefusedFile, useUploadFlow } from './UploadOutcome';
 
