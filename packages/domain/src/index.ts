@@ -27,3 +27,6 @@ export * from './workspaces/index.js';
 export * from './contracts/contract.js';
 export * from './contracts/params.js';
 export * from './categories/category-contracts.js';
+export * from './attachments/attachment-contracts.js';
+export * from './checklists/checklist-contracts.js';
+export * from './templates/text-template-contracts.js';
