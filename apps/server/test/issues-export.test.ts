@@ -1,8 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import { UI_LANGUAGES } from '@workbench/domain';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ISSUE_EXPORT_NAMES } from '../src/modules/issues/issue-export-texts.js';
 import { API, createIssueTeam } from './helpers/issues-factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -148,19 +145,6 @@ describe('GET issue/export', () => {
       .execute();
     const xml = (await download('/issue/export?format=xml', t.tokens.admin)).bytes.toString('utf8');
     expect(xml).toContain('<status>In progress</status>');
-  });
-
-  it('uses the same status and priority names as the web list, in every language', async () => {
-    for (const language of UI_LANGUAGES) {
-      const file = new URL(`../../web/src/features/issues/locales/${language}.json`, import.meta.url);
-      const web = JSON.parse(await readFile(file, 'utf8')) as {
-        status: Record<string, string>;
-        priority: Record<string, string>;
-      };
-      const names = ISSUE_EXPORT_NAMES[language];
-      expect(names.status, language).toEqual(web.status);
-      expect(names.priority, language).toEqual(web.priority);
-    }
   });
 
   it('xml: a root <issues> of escaped <issue> elements', async () => {

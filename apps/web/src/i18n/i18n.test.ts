@@ -1,3 +1,4 @@
+import { issuePriorityName, issueStatusName } from '@workbench/domain';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { changeLanguage, i18n, setupI18n } from './index';
 
@@ -26,6 +27,14 @@ describe('interface language', () => {
     await changeLanguage('pl');
     await expect(changeLanguage('fr')).rejects.toThrow('Unsupported language');
     expect(i18n.language).toBe('pl');
+  });
+
+  it('names statuses and priorities with the words the server writes in exports', async () => {
+    await changeLanguage('de');
+    expect(i18n.t('issues.status.6')).toBe(issueStatusName('de', 6));
+    expect(i18n.t('issues.priority.urgent')).toBe(issuePriorityName('de', 5));
+    // The feature's own texts are still there beside them.
+    expect(i18n.t('issues.status.6')).not.toBe('issues.status.6');
   });
 
   it('a missing key is only logged, and shows the key', async () => {

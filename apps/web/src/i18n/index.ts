@@ -1,4 +1,10 @@
-import { DEFAULT_LANGUAGE, resolveLanguage, tryResolveLanguage, type UiLanguage } from '@workbench/domain';
+import {
+  DEFAULT_LANGUAGE,
+  ISSUE_STATUS_PRIORITY_NAMES,
+  resolveLanguage,
+  tryResolveLanguage,
+  type UiLanguage,
+} from '@workbench/domain';
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
@@ -29,23 +35,29 @@ export function featureOf(path: string): string | undefined {
   return path.match(/features\/([^/]+)\/locales\//)?.[1];
 }
 
-function withFeatures(core: Texts, features: Array<[string, Texts]>): Texts {
+/**
+ * One language's texts: the shared ones, each feature's under its name, and the issue status and
+ * priority names from packages/domain (the server's exports write the same words).
+ */
+function withFeatures(language: UiLanguage, core: Texts, features: Array<[string, Texts]>): Texts {
   const texts: Texts = { ...core };
   for (const [path, module] of features) {
     const feature = featureOf(path);
     if (feature) texts[feature] = module;
   }
+  texts.issues = { ...(texts.issues as Texts | undefined), ...ISSUE_STATUS_PRIORITY_NAMES[language] };
   return texts;
 }
 
-const english = withFeatures(en, Object.entries(featureEnglish));
+const english = withFeatures('en', en, Object.entries(featureEnglish));
 
-async function loadLanguage(language: string): Promise<Texts> {
+async function loadLanguage(language: UiLanguage): Promise<Texts> {
   const core = loaders[`./locales/${language}.json`];
   if (!core) throw new Error(`No translations for ${language}`);
   const featurePaths = Object.keys(loaders).filter((p) => featureOf(p) && p.endsWith(`/${language}.json`));
   const [coreTexts, ...features] = await Promise.all([core(), ...featurePaths.map((p) => loaders[p]?.())]);
   return withFeatures(
+    language,
     coreTexts ?? {},
     featurePaths.map((p, i) => [p, features[i] ?? {}]),
   );
@@ -56,7 +68,7 @@ const lazyLocales: BackendModule = {
   init() {},
   read(language, _namespace, callback) {
     if (language === 'en') return callback(null, english);
-    loadLanguage(language).then(
+    loadLanguage(resolveLanguage(language)).then(
       (texts) => callback(null, texts),
       (err: Error) => callback(err, false),
     );

@@ -4,6 +4,8 @@ import {
   DEFAULT_LANGUAGE,
   fullName,
   type IssueListQuery,
+  issuePriorityName,
+  issueStatusName,
   tryResolveLanguage,
   type UiLanguage,
 } from '@workbench/domain';
@@ -21,7 +23,6 @@ import {
   xlsxRecord,
   xmlRecord,
 } from './issue-export-format.js';
-import { exportPriorityName, exportStatusName } from './issue-export-texts.js';
 import { findIssueExportIds, findIssueExportRows, type IssueExportRow } from './issue-list-queries.js';
 
 /** Rows read per query while streaming. */
@@ -35,8 +36,8 @@ function toRecord(row: IssueExportRow, language: UiLanguage): IssueExportRecord 
     id: row.id,
     process_number: row.process_number,
     title: row.title,
-    status: exportStatusName(language, row.status_id),
-    priority: exportPriorityName(language, row.priority_id),
+    status: issueStatusName(language, row.status_id),
+    priority: issuePriorityName(language, row.priority_id),
     workspace: row.workspace_name,
     assignee: person(row.assignee_first_name, row.assignee_last_name, row.assignee_email),
     reporter: person(row.reporter_first_name, row.reporter_last_name, row.reporter_email),

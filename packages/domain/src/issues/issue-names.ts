@@ -1,16 +1,17 @@
-import { PRIORITIES, type UiLanguage } from '@workbench/domain';
+import type { UiLanguage } from '../i18n/languages.js';
+import { PRIORITIES } from './statuses.js';
 
 /**
- * Status and priority names for exports, in each interface language: the same words the issue
- * list shows (apps/web/src/features/issues/locales, `status` and `priority`; a test keeps them
- * equal). The server has no translation catalogue of its own yet, and an export is read by people.
+ * Status and priority names in each interface language: the web's issue texts read them from
+ * here (i18n: `issues.status.<id>`, `issues.priority.<name>`) and the server's exports write
+ * them, so a list and its export always say the same.
  */
-type Names = {
+export type IssueStatusPriorityNames = {
   status: Record<number, string>;
   priority: Record<(typeof PRIORITIES)[number]['name'], string>;
 };
 
-export const ISSUE_EXPORT_NAMES: Record<UiLanguage, Names> = {
+export const ISSUE_STATUS_PRIORITY_NAMES: Record<UiLanguage, IssueStatusPriorityNames> = {
   en: {
     status: {
       0: 'Scheduled',
@@ -201,12 +202,13 @@ export const ISSUE_EXPORT_NAMES: Record<UiLanguage, Names> = {
   },
 };
 
-/** The status name a person reads in the list, in their language (the key when unknown). */
-export function exportStatusName(language: UiLanguage, statusId: number): string {
-  return ISSUE_EXPORT_NAMES[language].status[statusId] ?? String(statusId);
+/** The status name a person reads in the list, in their language (the id when unknown). */
+export function issueStatusName(language: UiLanguage, statusId: number): string {
+  return ISSUE_STATUS_PRIORITY_NAMES[language].status[statusId] ?? String(statusId);
 }
 
-export function exportPriorityName(language: UiLanguage, priorityId: number): string {
+/** The priority name a person reads in the list, in their language (the id when unknown). */
+export function issuePriorityName(language: UiLanguage, priorityId: number): string {
   const key = PRIORITIES.find((p) => p.id === priorityId)?.name;
-  return key ? ISSUE_EXPORT_NAMES[language].priority[key] : String(priorityId);
+  return key ? ISSUE_STATUS_PRIORITY_NAMES[language].priority[key] : String(priorityId);
 }
