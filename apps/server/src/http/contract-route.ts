@@ -61,6 +61,7 @@ function errorResponses(contract: RouteContract): Record<number, typeof ZErrorBo
   if (contract.params || contract.query || contract.body || contract.errors?.length) {
     out[422] = ZErrorBodySchema;
   }
+  for (const code of contract.errorStatuses ?? []) out[code] = ZErrorBodySchema;
   return out;
 }
 

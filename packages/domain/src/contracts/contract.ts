@@ -67,6 +67,11 @@ export type RouteContract<Path extends string = string> = {
   readonly ids: { readonly [Name in PathParamNames<Path>]: IdKind };
   /** Error keys this call answers beyond the common ones (validation, not found, forbidden). */
   readonly errors?: readonly ErrorKey[];
+  /**
+   * Error statuses it answers beyond those its caller rule, ids and input give (401/403, 404,
+   * 422): a public login's 401 and 429, a one-time link's 400, a taken address's 409.
+   */
+  readonly errorStatuses?: readonly (400 | 401 | 403 | 404 | 409 | 413 | 429)[];
   /** Takes a multipart form as well as JSON (files, or the web's form posts). */
   readonly multipart?: boolean;
   /** Answers something other than JSON: the content types it sends. */
