@@ -1,5 +1,6 @@
 export * from './attachments/attachment.js';
 export * from './attachments/attachment-contracts.js';
+export * from './attachments/upload-types.js';
 export * from './auth/auth.js';
 export * from './auth/auth-contracts.js';
 export * from './categories/category.js';

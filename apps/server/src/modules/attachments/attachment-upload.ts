@@ -3,8 +3,12 @@ import {
   ATTACHMENT_MAX_FILE_BYTES,
   type AttachmentFields,
   type ErrorKey,
+  fileExtensionOf,
   IMAGE_RESCALE_START_WIDTH,
   toErrorKey,
+  UPLOAD_DOCUMENT_TYPES,
+  UPLOAD_IMAGE_TYPES,
+  type UploadDocumentExtension,
   ZAttachmentFieldsSchema,
 } from '@workbench/domain';
 import type { FastifyRequest } from 'fastify';
@@ -196,23 +200,10 @@ export async function readUploadForm(request: FastifyRequest): Promise<Attachmen
   return readAttachmentForm(request);
 }
 
-/** Accepted documents with the type they are served as (000 §5). */
-const DOCUMENT_TYPES: Record<string, string> = {
-  pdf: 'application/pdf',
-  doc: 'application/msword',
-  docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  xls: 'application/vnd.ms-excel',
-  xlsx: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-  csv: 'text/csv',
-  eml: 'message/rfc822',
-  msg: 'application/vnd.ms-outlook',
-};
-const IMAGE_TYPES = { jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif' } as const;
-type ImageExt = keyof typeof IMAGE_TYPES;
+/** What file-type detection can find of the accepted images (a .jpeg is detected as jpg). */
+type ImageExt = 'jpg' | 'png' | 'gif';
 
-type Detected = { kind: 'image'; ext: ImageExt } | { kind: 'document'; ext: string } | null;
-
-const extensionOf = (name: string) => /\.([a-z0-9]{1,5})$/i.exec(name)?.[1]?.toLowerCase() ?? '';
+type Detected = { kind: 'image'; ext: ImageExt } | { kind: 'document'; ext: UploadDocumentExtension } | null;
 
 /**
  * What a file IS, by its bytes: the name only tells apart formats that share a container
@@ -220,14 +211,14 @@ const extensionOf = (name: string) => /\.([a-z0-9]{1,5})$/i.exec(name)?.[1]?.toL
  * as NUL-free UTF-8 text). A renamed program is whatever its bytes say, so it is refused.
  */
 export async function detectFileType(name: string, data: Buffer): Promise<Detected> {
-  const nameExt = extensionOf(name);
+  const nameExt = fileExtensionOf(name);
   const type = await fileTypeFromBuffer(data);
   if (type) {
     if (type.ext === 'jpg' || type.ext === 'png' || type.ext === 'gif')
       return { kind: 'image', ext: type.ext };
     if (type.ext === 'pdf' || type.ext === 'docx' || type.ext === 'xlsx')
       return { kind: 'document', ext: type.ext };
-    if (type.ext === 'cfb' && ['doc', 'xls', 'msg'].includes(nameExt))
+    if (type.ext === 'cfb' && (nameExt === 'doc' || nameExt === 'xls' || nameExt === 'msg'))
       return { kind: 'document', ext: nameExt };
     return null;
   }
@@ -282,7 +273,7 @@ async function prepareOne(
     return {
       name: upload.name,
       ext: detected.ext,
-      mimeType: DOCUMENT_TYPES[detected.ext] ?? 'application/octet-stream',
+      mimeType: UPLOAD_DOCUMENT_TYPES[detected.ext],
       mediaType: 'document',
       data: upload.data,
       thumbnails: null,
@@ -296,7 +287,7 @@ async function prepareOne(
     return {
       name: upload.name,
       ext: detected.ext,
-      mimeType: IMAGE_TYPES[detected.ext],
+      mimeType: UPLOAD_IMAGE_TYPES[detected.ext],
       mediaType: 'picture',
       data,
       thumbnails: await makeThumbnails(data, detected.ext),

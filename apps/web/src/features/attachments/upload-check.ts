@@ -1,47 +1,27 @@
 import {
   ATTACHMENT_MAX_FILE_BYTES,
   ATTACHMENT_MAX_TOTAL_BYTES,
+  fileExtensionOf,
   IMAGE_RESCALE_START_WIDTH,
+  isUploadDocumentExtension,
+  isUploadImageExtension,
+  UPLOAD_IMAGE_TYPES,
 } from '@workbench/domain';
-
-/**
- * The files the gallery accepts (000 §5 Uploads): images jpeg, png, gif and the documents pdf,
- * doc, docx, xls, xlsx, csv, eml, msg. The browser checks name and type before uploading; the
- * server checks the content again.
- */
-const IMAGE_TYPES: Record<string, string[]> = {
-  'image/jpeg': ['jpg', 'jpeg'],
-  'image/png': ['png'],
-  'image/gif': ['gif'],
-};
-const DOCUMENT_EXTENSIONS = ['pdf', 'doc', 'docx', 'xls', 'xlsx', 'csv', 'eml', 'msg'];
-
-/** The `accept` list of the file input and drop zone. */
-export const ACCEPTED_MIME_TYPES: Record<string, string[]> = {
-  ...Object.fromEntries(Object.entries(IMAGE_TYPES).map(([mime, ext]) => [mime, ext.map((e) => `.${e}`)])),
-  'application/pdf': ['.pdf'],
-  'application/msword': ['.doc'],
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document': ['.docx'],
-  'application/vnd.ms-excel': ['.xls'],
-  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': ['.xlsx'],
-  'text/csv': ['.csv'],
-  'message/rfc822': ['.eml'],
-  'application/vnd.ms-outlook': ['.msg'],
-};
-
-export const extensionOf = (name: string) => name.toLowerCase().match(/\.([a-z0-9]+)$/)?.[1] ?? '';
 
 export type FileKind = 'picture' | 'document';
 
 /** 'picture' or 'document' when the gallery accepts the file, else null. */
 export function fileKind(file: { name: string; type: string }): FileKind | null {
-  const extension = extensionOf(file.name);
-  const imageExtensions = IMAGE_TYPES[file.type];
-  if (imageExtensions) return imageExtensions.includes(extension) ? 'picture' : null;
-  if (Object.values(IMAGE_TYPES).some((list) => list.includes(extension)))
+  const extension = fileExtensionOf(file.name);
+  const isImageType = Object.values(UPLOAD_IMAGE_TYPES).some((mime) => mime === file.type);
+  if (isImageType)
+    return isUploadImageExtension(extension) && UPLOAD_IMAGE_TYPES[extension] === file.type
+      ? 'picture'
+      : null;
+  if (isUploadImageExtension(extension))
     // An image name with an empty or generic type (some systems send none): the server decides.
     return file.type === '' || file.type === 'application/octet-stream' ? 'picture' : null;
-  return DOCUMENT_EXTENSIONS.includes(extension) ? 'document' : null;
+  return isUploadDocumentExtension(extension) ? 'document' : null;
 }
 
 export type RefusalReason = 'file_type_not_allowed' | 'file_too_big';

@@ -46,13 +46,16 @@ import {
   IconTrash,
   IconUpload,
 } from '@tabler/icons-react';
-import { ATTACHMENT_MAX_FILE_BYTES, GALLERY_DRAG_ACTIVATION_PX } from '@workbench/domain';
+import {
+  ACCEPTED_UPLOAD_TYPES,
+  ATTACHMENT_MAX_FILE_BYTES,
+  GALLERY_DRAG_ACTIVATION_PX,
+} from '@workbench/domain';
 import { type ReactNode, type RefObject, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatBytes, pictureSource } from '../attachment-model';
 import { dotWindow, wrapIndex } from '../carousel';
 import { canDeleteItem, canEditItem, fileUrlOf, type GalleryItem, visibleItems } from '../editing-state';
-import { ACCEPTED_MIME_TYPES } from '../upload-check';
 
 export type GalleryHandlers = {
   onFiles: (files: File[]) => void;
@@ -155,7 +158,7 @@ export function GalleryView({
             // so both lists arrive here; the checks themselves are ours (upload-check.ts).
             onDrop={() => {}}
             onDropAny={(files, rejections) => handlers.onFiles([...files, ...rejections.map((r) => r.file)])}
-            accept={ACCEPTED_MIME_TYPES}
+            accept={ACCEPTED_UPLOAD_TYPES}
             openRef={openFilesRef}
             // The classic file input (not the File System Access picker): every browser, and
             // the 'add photo' button can open it within its own click.

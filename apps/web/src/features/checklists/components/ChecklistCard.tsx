@@ -42,6 +42,7 @@ import {
   IconTrash,
 } from '@tabler/icons-react';
 import {
+  ACCEPTED_UPLOAD_TYPES,
   CHECKLIST_ITEM_STATUS,
   CHECKLIST_ITEM_TITLE_MAX,
   type Checklist,
@@ -50,9 +51,8 @@ import {
 } from '@workbench/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { AttachmentLink } from '../../attachments/components/AttachmentLink';
-import { ACCEPTED_MIME_TYPES } from '../../attachments/upload-check';
-import { useNotify } from '../../issues/use-notify';
 import { withItems } from '../checklist-view';
 import type { useChecklistActions } from '../checklists-api';
 import { ConvertItemModal } from './ConvertItemModal';
@@ -275,7 +275,7 @@ export function ChecklistCard({
         type="file"
         multiple
         hidden
-        accept={Object.values(ACCEPTED_MIME_TYPES).flat().join(',')}
+        accept={Object.values(ACCEPTED_UPLOAD_TYPES).flat().join(',')}
         data-testid="checklist-file-input"
         onChange={(e) => {
           attach([...(e.currentTarget.files ?? [])]);
