@@ -1,6 +1,8 @@
 /** Business constants and limits of 000 §5 and §9, named once for server and web. */
 export const TEXT_FIELD_MAX = 255;
 export const EMAIL_MAX = 255;
+/** Phone numbers on profiles. */
+export const PHONE_MAX = 50;
 export const PASSWORD_MIN = 8;
 /** Upper bound to keep password hashing cheap to refuse; not a spec number. */
 export const PASSWORD_MAX = 128;

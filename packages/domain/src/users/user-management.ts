@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { ClientSettings } from '../client/client-settings.js';
 import type { ErrorKey } from '../errors/error-keys.js';
 import { UI_LANGUAGES } from '../i18n/languages.js';
-import { EMAIL_MAX, PAGE_SIZE_DEFAULT, TEXT_FIELD_MAX } from '../limits.js';
+import { EMAIL_MAX, PAGE_SIZE_DEFAULT, PHONE_MAX, TEXT_FIELD_MAX } from '../limits.js';
 import { pagedEnvelope } from '../lists/paged.js';
 import { canManageUsers } from '../permissions/access.js';
 import {
@@ -287,7 +287,7 @@ export const ZAllWorkspacesRoleRequestSchema = z.object({
 export const ZUpdateUserRequestSchema = z.object({
   first_name: z.string().trim().min(1, 'required').max(TEXT_FIELD_MAX, 'too_long').optional(),
   last_name: z.string().trim().min(1, 'required').max(TEXT_FIELD_MAX, 'too_long').optional(),
-  phone: z.string().trim().max(50, 'too_long').nullable().optional(),
+  phone: z.string().trim().max(PHONE_MAX, 'too_long').nullable().optional(),
   language: z.enum(UI_LANGUAGES, { error: 'unsupported_language' }).optional(),
   settings: ZUserSettingsPatchSchema.optional(),
   role: z.enum(USER_ROLES, { error: 'invalid_format' }).optional(),

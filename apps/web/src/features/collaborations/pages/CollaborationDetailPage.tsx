@@ -28,7 +28,7 @@ import {
   IconTrash,
   IconX,
 } from '@tabler/icons-react';
-import type { CollaborationDetail, CollaborationUser } from '@workbench/domain';
+import { type CollaborationDetail, type CollaborationUser, TEXT_FIELD_MAX } from '@workbench/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
@@ -229,7 +229,7 @@ function SettingsCard({ item }: { item: CollaborationDetail }) {
           style={{ flex: '1 1 240px' }}
           label={t('collaborations.detail.alias')}
           value={alias}
-          maxLength={255}
+          maxLength={TEXT_FIELD_MAX}
           onChange={(e) => setAlias(e.currentTarget.value)}
         />
         <Button

@@ -17,13 +17,13 @@ import {
   Title,
 } from '@mantine/core';
 import { DateTimePicker } from '@mantine/dates';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import {
   type ClientSettings,
   datesAfterStartChange,
   defaultDueDate,
   ISSUE_DESCRIPTION_MAX,
+  ISSUE_TITLE_MAX,
   type Issue,
   PRIORITIES,
   PROCESS_NUMBER_LENGTH,
@@ -34,15 +34,18 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
+import { useErrorText } from '../../../ui/feedback/use-error-text';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { TextareaWithTemplates } from '../../../ui/text-templates/TextareaWithTemplates';
 import { attachmentsOf } from '../../attachments/attachment-model';
-import { saveGalleryChanges, UploadError, uploadNewItems } from '../../attachments/attachments-api';
+import { saveGalleryChanges, uploadNewItems } from '../../attachments/attachments-api';
 import { FormAttachments } from '../../attachments/components/IssueAttachments';
 import { changeCount, itemsFromAttachments, previewUrls } from '../../attachments/editing-state';
 import { useAuth } from '../../auth/session-store';
 import { useConfig } from '../../config/use-config';
 import { IssueDates } from '../components/IssueDates';
-import { IssueErrorPanel, IssueNotFound } from '../components/IssueStates';
+import { IssueNotFound } from '../components/IssueStates';
 import { WorkspaceSelect } from '../components/WorkspaceSelect';
 import {
   changedFields,
@@ -68,8 +71,6 @@ import {
   useWorkspacePeople,
 } from '../issues-api';
 
-const TITLE_MAX = 255;
-
 /** /dashboard/issues/add (?parent_id= for a sub-issue, ?workspace_id= preselected) and /dashboard/issues/edit/:id. */
 export function IssueFormPage() {
   const { t } = useTranslation();
@@ -92,7 +93,9 @@ export function IssueFormPage() {
   const failed = editId !== null ? issue : parentId !== null ? parent : null;
   if (failed?.isError) {
     if (failed.error instanceof ApiError && failed.error.status === 404) return <IssueNotFound />;
-    return <IssueErrorPanel error={failed.error} onRetry={() => failed.refetch()} />;
+    return (
+      <ErrorPanel title={t('issues.load_failed')} error={failed.error} onRetry={() => failed.refetch()} />
+    );
   }
   if (editId !== null && issue.data && !issue.data.permissions.can_edit) {
     return (
@@ -156,11 +159,13 @@ function IssueForm({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const notify = useNotify();
+  const errorText = useErrorText();
   const role = useAuth().session?.user.role ?? 'user';
   const isAdmin = role === 'admin';
   const [form, setForm] = useState<IssueFormState>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<unknown>(null);
   const people = useWorkspacePeople(form.workspace_id);
   const categories = useCategories();
   const save = useSaveIssue(editId);
@@ -223,8 +228,7 @@ function IssueForm({
     setErrors(({ start_date: _s, due_date: _d, ...rest }) => rest);
   };
 
-  const errorText = (key: string) =>
-    errors[key] ? t(`errors.${errors[key]}`, { defaultValue: t('errors.general_error') }) : undefined;
+  const fieldError = (field: string) => (errors[field] ? errorText(errors[field]) : undefined);
 
   const checkProcessNr = async () => {
     const value = form.process_number.trim();
@@ -261,13 +265,12 @@ function IssueForm({
           : await save.mutateAsync(
               changedFields(updateRequestOf(form, updateOptions), updateRequestOf(initial, updateOptions)),
             );
-      notifications.show({ color: 'teal', message: t(editId === null ? 'issues.created' : 'issues.saved') });
+      notify.ok(editId === null ? 'issues.created' : 'issues.saved');
       if (!(await saveAttachments(saved.id)) && editId !== null) return;
       navigate(saved.parent_id ? issuePaths.detail(saved.parent_id, saved.id) : issuePaths.detail(saved.id));
     } catch (err) {
-      const apiError = err instanceof ApiError ? err : new ApiError(0, 'general_error', '');
-      if (Object.keys(apiError.fields).length) setErrors(apiError.fields);
-      else setFormError(apiError.key);
+      if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
+      else setFormError(err);
     }
   };
 
@@ -281,13 +284,7 @@ function IssueForm({
       for (const url of previewUrls(attachments)) URL.revokeObjectURL(url);
       return true;
     } catch (err) {
-      const refused = err instanceof UploadError ? err.files.map((f) => f.name).join(', ') : '';
-      const key = err instanceof ApiError ? err.key : 'general_error';
-      notifications.show({
-        color: 'red',
-        title: t('attachments.not_saved'),
-        message: `${t(`errors.${key}`, { defaultValue: t('errors.general_error') })}${refused ? ` ${refused}` : ''}`,
-      });
+      notify.failWithTitle(t('attachments.not_saved'), err);
       return false;
     } finally {
       setSavingAttachments(false);
@@ -337,19 +334,19 @@ function IssueForm({
         noValidate
       >
         <Stack gap="md">
-          {formError && (
+          {formError !== null && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {t(`errors.${formError}`, { defaultValue: t('errors.general_error') })}
+              {errorText(formError)}
             </Alert>
           )}
           <TextInput
             label={t('issues.fields.title')}
             withAsterisk
             value={form.title}
-            maxLength={TITLE_MAX}
+            maxLength={ISSUE_TITLE_MAX}
             onChange={(e) => set('title', e.currentTarget.value)}
-            error={errorText('title')}
-            description={t('issues.counter', { value: form.title.length, max: TITLE_MAX })}
+            error={fieldError('title')}
+            description={t('issues.counter', { value: form.title.length, max: ISSUE_TITLE_MAX })}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             autoFocus={editId === null}
           />
@@ -358,7 +355,7 @@ function IssueForm({
             value={form.description}
             maxLength={ISSUE_DESCRIPTION_MAX}
             onChange={(value) => set('description', value)}
-            error={errorText('description')}
+            error={fieldError('description')}
             disabled={!canEditDescription}
             autosize
             minRows={3}
@@ -376,7 +373,7 @@ function IssueForm({
                 set('workspace_id', id);
                 setWorkspaceChanged(true);
               }}
-              error={errorText('workspace_id')}
+              error={fieldError('workspace_id')}
               disabled={isSubIssue && editId === null}
             />
             <Select
@@ -393,7 +390,7 @@ function IssueForm({
               searchable
               clearable
               nothingFoundMessage={t('issues.no_results')}
-              error={errorText('assignee_id')}
+              error={fieldError('assignee_id')}
               disabled={form.workspace_id === null || people.isPending || !canAssign}
               comboboxProps={{ withinPortal: true }}
             />
@@ -403,7 +400,7 @@ function IssueForm({
               value={String(form.priority_id)}
               onChange={(v) => set('priority_id', v === null ? 3 : Number(v))}
               allowDeselect={false}
-              error={errorText('priority_id')}
+              error={fieldError('priority_id')}
             />
             <Select
               label={t('issues.fields.category')}
@@ -414,7 +411,7 @@ function IssueForm({
               clearable
               searchable
               nothingFoundMessage={t('issues.no_results')}
-              error={errorText('category_id')}
+              error={fieldError('category_id')}
             />
           </SimpleGrid>
           <MultiSelect
@@ -425,7 +422,7 @@ function IssueForm({
             searchable
             clearable
             nothingFoundMessage={t('issues.no_results')}
-            error={errorText('categories')}
+            error={fieldError('categories')}
           />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <DateTimePicker
@@ -436,7 +433,7 @@ function IssueForm({
               minDate={minDate}
               clearable
               valueFormat="DD.MM.YYYY HH:mm"
-              error={errorText('start_date')}
+              error={fieldError('start_date')}
             />
             <DateTimePicker
               label={t('issues.fields.due_date')}
@@ -446,7 +443,7 @@ function IssueForm({
               minDate={dueMin}
               clearable
               valueFormat="DD.MM.YYYY HH:mm"
-              error={errorText('due_date')}
+              error={fieldError('due_date')}
             />
           </SimpleGrid>
           <Group gap="xl">
@@ -472,7 +469,7 @@ function IssueForm({
                 onBlur={() => void checkProcessNr()}
                 description={t('issues.process_number_hint', { count: PROCESS_NUMBER_LENGTH })}
                 inputWrapperOrder={['label', 'input', 'description', 'error']}
-                error={errorText('process_number')}
+                error={fieldError('process_number')}
               />
             )}
             <TextInput
@@ -480,7 +477,7 @@ function IssueForm({
               type="email"
               value={form.external_email_address}
               onChange={(e) => set('external_email_address', e.currentTarget.value)}
-              error={errorText('external_email_address')}
+              error={fieldError('external_email_address')}
             />
           </SimpleGrid>
           <FormAttachments issue={savedIssue} items={attachments} onItemsChange={setAttachments} />

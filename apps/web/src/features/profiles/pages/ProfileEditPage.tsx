@@ -15,7 +15,14 @@ import {
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
-import { LANGUAGE_NAMES, type SessionUser, UI_LANGUAGES, type UiLanguage } from '@workbench/domain';
+import {
+  LANGUAGE_NAMES,
+  PHONE_MAX,
+  type SessionUser,
+  TEXT_FIELD_MAX,
+  UI_LANGUAGES,
+  type UiLanguage,
+} from '@workbench/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
@@ -98,7 +105,7 @@ function ProfileEditForm({ user }: { user: SessionUser }) {
                 <TextInput
                   label={t('common.first_name')}
                   required
-                  maxLength={255}
+                  maxLength={TEXT_FIELD_MAX}
                   value={firstName}
                   onChange={(e) => setFirstName(e.currentTarget.value)}
                   error={error('first_name')}
@@ -106,7 +113,7 @@ function ProfileEditForm({ user }: { user: SessionUser }) {
                 <TextInput
                   label={t('common.last_name')}
                   required
-                  maxLength={255}
+                  maxLength={TEXT_FIELD_MAX}
                   value={lastName}
                   onChange={(e) => setLastName(e.currentTarget.value)}
                   error={error('last_name')}
@@ -115,7 +122,7 @@ function ProfileEditForm({ user }: { user: SessionUser }) {
               <TextInput label={t('common.email')} value={user.email} disabled />
               <TextInput
                 label={t('profiles.phone')}
-                maxLength={50}
+                maxLength={PHONE_MAX}
                 value={phone}
                 onChange={(e) => setPhone(e.currentTarget.value)}
                 error={error('phone')}

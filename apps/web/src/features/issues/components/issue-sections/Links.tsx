@@ -1,17 +1,20 @@
 import { ActionIcon, Anchor, Button, Group, Stack, Text, TextInput } from '@mantine/core';
 import { IconExternalLink, IconTrash } from '@tabler/icons-react';
-import type { Issue } from '@workbench/domain';
+import { type Issue, TEXT_FIELD_MAX } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../../api/client';
+import { useErrorText } from '../../../../ui/feedback/use-error-text';
+import { useNotify } from '../../../../ui/feedback/use-notify';
 import { normalizeUrl } from '../../issue-helpers';
 import { useIssueActions } from '../../issues-api';
-import { useNotify } from '../../use-notify';
 import { Section } from './Section';
 
 /** Links (add / remove when the issue may be edited). */
 export function Links({ issue }: { issue: Issue }) {
   const { t } = useTranslation();
   const notify = useNotify();
+  const errorText = useErrorText();
   const { addLink, removeLink } = useIssueActions(issue.id);
   const [url, setUrl] = useState('');
   const [title, setTitle] = useState('');
@@ -25,8 +28,7 @@ export function Links({ issue }: { issue: Issue }) {
       setTitle('');
       notify.ok('issues.links.added');
     } catch (err) {
-      const fields = (err as { fields?: Record<string, string> }).fields;
-      if (fields?.url) setError(t(`errors.${fields.url}`));
+      if (err instanceof ApiError && err.fields.url) setError(errorText(err.fields.url));
       else notify.fail(err);
     }
   };
@@ -92,7 +94,7 @@ export function Links({ issue }: { issue: Issue }) {
                 placeholder={t('issues.links.link_title')}
                 aria-label={t('issues.links.link_title')}
                 value={title}
-                maxLength={255}
+                maxLength={TEXT_FIELD_MAX}
                 onChange={(e) => setTitle(e.currentTarget.value)}
               />
               <Button size="xs" type="submit" loading={addLink.isPending}>
