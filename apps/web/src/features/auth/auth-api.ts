@@ -1,28 +1,26 @@
-import type {
-  ActivateRequest,
-  ChangePasswordRequest,
-  LoginRequest,
-  LoginResponse,
-  ResetPasswordRequest,
-  SessionUser,
-  SignupRequest,
-  UpdateOwnProfileRequest,
+import {
+  type ActivateRequest,
+  authContracts,
+  type ChangePasswordRequest,
+  type LoginRequest,
+  type ResetPasswordRequest,
+  type SignupRequest,
+  type UpdateOwnProfileRequest,
+  userContracts,
 } from '@workbench/domain';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 
-type Success = { success: true };
-
+/** Logging in and out, and the caller's own profile; the calls made without a login send no token. */
 export const authApi = {
-  login: (body: LoginRequest) => api<LoginResponse>('auth/login', { body, auth: false }),
-  signup: (body: SignupRequest) => api<LoginResponse>('auth/signup', { body, auth: false }),
-  forgotPassword: (email: string) => api<Success>('auth/forgot_password', { body: { email }, auth: false }),
-  loginLink: (email: string) => api<Success>('auth/login_link', { body: { email }, auth: false }),
-  resetPassword: (body: ResetPasswordRequest) =>
-    api<LoginResponse>('auth/reset_password', { body, auth: false }),
-  tokenLogin: (token: string) => api<LoginResponse>('auth/tokenlogin', { body: { token }, auth: false }),
-  activate: (body: ActivateRequest) => api<LoginResponse>('users/activate', { body, auth: false }),
-  changePassword: (body: ChangePasswordRequest) => api<Success>('auth/change_password', { body }),
-  logout: () => api<Success>('auth/logout', { method: 'POST' }),
-  me: () => api<SessionUser>('user/me'),
-  updateMe: (body: UpdateOwnProfileRequest) => api<SessionUser>('user/me', { method: 'PUT', body }),
+  login: (body: LoginRequest) => call(authContracts.login, { body }),
+  signup: (body: SignupRequest) => call(authContracts.signup, { body }),
+  forgotPassword: (email: string) => call(authContracts.forgotPassword, { body: { email } }),
+  loginLink: (email: string) => call(authContracts.loginLink, { body: { email } }),
+  resetPassword: (body: ResetPasswordRequest) => call(authContracts.resetPassword, { body }),
+  tokenLogin: (token: string) => call(authContracts.tokenLogin, { body: { token } }),
+  activate: (body: ActivateRequest) => call(authContracts.activate, { body }),
+  changePassword: (body: ChangePasswordRequest) => call(authContracts.changePassword, { body }),
+  logout: () => call(authContracts.logout),
+  me: () => call(userContracts.get, { params: { id: 'me' } }),
+  updateMe: (body: UpdateOwnProfileRequest) => call(userContracts.update, { params: { id: 'me' }, body }),
 };

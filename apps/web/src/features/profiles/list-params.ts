@@ -73,20 +73,6 @@ export function profileListSearch(params: ProfileListParams): URLSearchParams {
   return out;
 }
 
-/** The GET users/ call for these params (all of them, defaults included). */
-export function profileListApiPath(params: ProfileListParams): string {
-  const query = new URLSearchParams({
-    sort_by: params.sort_by,
-    sort_direction: params.sort_direction,
-    page: String(params.page),
-    paginate_by: String(params.paginate_by),
-  });
-  if (params.search) query.set('search', params.search);
-  if (params.active) query.set('active', params.active);
-  if (params.workspace_ids.length) query.set('workspace_ids', params.workspace_ids.join(','));
-  return `users?${query.toString()}`;
-}
-
 export function isFiltered(params: ProfileListParams): boolean {
   return !!params.search || !!params.active || params.workspace_ids.length > 0;
 }

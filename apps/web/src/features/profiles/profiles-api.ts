@@ -1,22 +1,24 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ActivityLogItem,
-  ClientSettings,
-  CreateMultipleUsersRequest,
-  CreateMultipleUsersResponse,
-  ErrorBody,
-  JobPosition,
-  SessionUser,
-  UpdateUserRequest,
-  UserListResponse,
-  UserWorkspaceRole,
-  WorkspaceRole,
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  type ClientSettings,
+  type CreateMultipleUsersRequest,
+  type SessionUser,
+  type UpdateUserRequest,
+  type UserWorkspaceRole,
+  userContracts,
+  type WorkspaceRole,
+  workspaceContracts,
 } from '@workbench/domain';
-import { API_BASE, ApiError, api } from '../../api/client';
+import { call } from '../../api/client';
 import { sessionStore } from '../auth/session-store';
-import { type ProfileListParams, profileListApiPath } from './list-params';
-
-type Paged<T> = Omit<UserListResponse, 'data'> & { data: T[] };
+import { useConfig } from '../config/use-config';
+import type { ProfileListParams } from './list-params';
 
 export const profileKeys = {
   all: ['users'] as const,
@@ -24,12 +26,39 @@ export const profileKeys = {
   user: (id: number | 'me') => ['users', 'user', id] as const,
   roles: (id: number | 'me') => ['users', 'roles', id] as const,
   activity: (id: number | 'me', page: number) => ['users', 'activity', id, page] as const,
+  jobPositions: ['users', 'job_positions'] as const,
 };
+
+/** Queries under ['users'] that hold one thing a write answers, not a list of people. */
+const ENTITY_QUERIES = new Set<unknown>(['user', 'roles', 'job_positions']);
+
+/**
+ * What lists people (the profile list, the pickers, the issue filters, the activity logs): it
+ * refetches after a write, while the entity the write answered goes straight into the cache.
+ */
+function refetchPeopleLists(queryClient: QueryClient) {
+  return queryClient.invalidateQueries({
+    queryKey: profileKeys.all,
+    predicate: (query) => !ENTITY_QUERIES.has(query.queryKey[1]),
+  });
+}
+
+const isSelf = (id: number) => id === sessionStore.get().session?.user.id;
+
+/** A person a write answered: cached under their id (and "me" for oneself), the session kept in step. */
+function userSaved(queryClient: QueryClient, user: SessionUser) {
+  queryClient.setQueryData(profileKeys.user(user.id), user);
+  if (isSelf(user.id)) {
+    queryClient.setQueryData(profileKeys.user('me'), user);
+    sessionStore.userChanged(user);
+  }
+  return refetchPeopleLists(queryClient);
+}
 
 export function useProfileList(params: ProfileListParams, enabled = true) {
   return useQuery({
     queryKey: profileKeys.list(params),
-    queryFn: ({ signal }) => api<UserListResponse>(profileListApiPath(params), { signal }),
+    queryFn: ({ signal }) => call(userContracts.list, { query: params, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
     enabled,
@@ -39,7 +68,7 @@ export function useProfileList(params: ProfileListParams, enabled = true) {
 export function useProfile(id: number | 'me') {
   return useQuery({
     queryKey: profileKeys.user(id),
-    queryFn: ({ signal }) => api<SessionUser>(`user/${id}`, { signal }),
+    queryFn: ({ signal }) => call(userContracts.get, { params: { id }, signal }),
     staleTime: 0,
   });
 }
@@ -47,7 +76,7 @@ export function useProfile(id: number | 'me') {
 export function useWorkspaceRoles(id: number | 'me', enabled: boolean) {
   return useQuery({
     queryKey: profileKeys.roles(id),
-    queryFn: ({ signal }) => api<UserWorkspaceRole[]>(`user/${id}/workspace_roles`, { signal }),
+    queryFn: ({ signal }) => call(userContracts.workspaceRoles, { params: { id }, signal }),
     enabled,
     staleTime: 0,
   });
@@ -57,7 +86,7 @@ export function useActivityLog(id: number | 'me', page: number, enabled: boolean
   return useQuery({
     queryKey: profileKeys.activity(id, page),
     queryFn: ({ signal }) =>
-      api<Paged<ActivityLogItem>>(`user/${id}/activity_log?page=${page}&paginate_by=10`, { signal }),
+      call(userContracts.activityLog, { params: { id }, query: { page, paginate_by: 10 }, signal }),
     enabled,
     placeholderData: keepPreviousData,
     staleTime: 0,
@@ -66,119 +95,81 @@ export function useActivityLog(id: number | 'me', page: number, enabled: boolean
 
 export function useJobPositions() {
   return useQuery({
-    queryKey: ['users', 'job_positions'],
-    queryFn: ({ signal }) => api<JobPosition[]>('users/job_positions', { signal }),
+    queryKey: profileKeys.jobPositions,
+    queryFn: ({ signal }) => call(userContracts.jobPositions, { signal }),
   });
 }
 
-/** The organisation's settings (for the user-management rules), from the shared config call. */
+/** The organisation's settings (for the user-management rules), from the start-up config. */
 export function useClientSettings(): ClientSettings | undefined {
-  const config = useQuery({
-    queryKey: ['config'],
-    queryFn: () => api<{ client?: { settings: ClientSettings } }>('config?get_only=client,menu,categories'),
-  });
-  return config.data?.client?.settings;
+  return useConfig(true).data?.client?.settings;
 }
 
-export type WorkspaceOption = { id: number; name: string; parent_id: number | null };
-
-/** workspace_clean (workspaces feature): while it is missing, the filter simply has no options. */
+/** GET workspace_clean: every workspace the caller can see (filters and role choices). */
 export function useWorkspaceOptions() {
   return useQuery({
     queryKey: ['workspace_clean'],
-    queryFn: async ({ signal }) => {
-      try {
-        const rows = await api<WorkspaceOption[] | { data: WorkspaceOption[] }>('workspace_clean', {
-          signal,
-        });
-        return Array.isArray(rows) ? rows : (rows.data ?? []);
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 404) return [];
-        throw err;
-      }
-    },
-  });
-}
-
-function useInvalidatingMutation<TVars, TResult>(fn: (vars: TVars) => Promise<TResult>) {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: fn,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+    queryFn: ({ signal }) => call(workspaceContracts.clean, { signal }),
   });
 }
 
 export function useResendInvite() {
-  return useInvalidatingMutation((userId: number) =>
-    api<{ success: true }>('users/resend_invite', { body: { user_id: userId } }),
-  );
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userId: number) => call(userContracts.resendInvite, { body: { user_id: userId } }),
+    onSuccess: () => refetchPeopleLists(queryClient),
+  });
 }
 
+/** Archiving changes the people themselves (their status) as well as every list of them. */
 export function useArchiveUsers(archive: boolean) {
-  return useInvalidatingMutation((userIds: number[]) =>
-    api<{ success: true }>(archive ? 'users/archive' : 'users/unarchive', { body: { user_ids: userIds } }),
-  );
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userIds: number[]) =>
+      call(archive ? userContracts.archive : userContracts.unarchive, { body: { user_ids: userIds } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: profileKeys.all }),
+  });
 }
 
 export function useCreateUsers() {
-  return useInvalidatingMutation((body: CreateMultipleUsersRequest) =>
-    api<CreateMultipleUsersResponse>('users/create-multiple', { body }),
-  );
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: CreateMultipleUsersRequest) => call(userContracts.createMultiple, { body }),
+    onSuccess: () => refetchPeopleLists(queryClient),
+  });
 }
 
 export function useUpdateUser(id: number | 'me') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: UpdateUserRequest) => api<SessionUser>(`user/${id}`, { method: 'PUT', body }),
-    onSuccess: (user) => {
-      if (user.id === sessionStore.get().session?.user.id) sessionStore.userChanged(user);
-      return queryClient.invalidateQueries({ queryKey: profileKeys.all });
-    },
+    mutationFn: (body: UpdateUserRequest) => call(userContracts.update, { params: { id }, body }),
+    onSuccess: (user) => userSaved(queryClient, user),
   });
 }
 
 export function useSetWorkspaceRoles(id: number) {
-  return useInvalidatingMutation((roles: Array<{ workspace_id: number; role: WorkspaceRole }>) =>
-    api<UserWorkspaceRole[]>(`user/${id}/workspace_roles`, { body: { workspace_roles: roles } }),
-  );
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (roles: Array<{ workspace_id: number; role: WorkspaceRole }>) =>
+      call(userContracts.setWorkspaceRoles, { params: { id }, body: { workspace_roles: roles } }),
+    onSuccess: (roles: UserWorkspaceRole[]) => {
+      queryClient.setQueryData(profileKeys.roles(id), roles);
+      if (isSelf(id)) queryClient.setQueryData(profileKeys.roles('me'), roles);
+      return refetchPeopleLists(queryClient);
+    },
+  });
 }
 
-/** POST user/{id} multipart (attachments[0][file], _method PUT): the api() helper only sends JSON. */
-export async function uploadProfileImage(id: number | 'me', file: File): Promise<SessionUser> {
-  const form = new FormData();
-  form.append('_method', 'PUT');
-  form.append('attachments[0][file]', file, file.name);
-  const token = sessionStore.get().session?.token;
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/user/${id}`, {
-      method: 'POST',
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, 'no_internet', 'No connection to the server');
-  }
-  const body = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) {
-    const error = (body ?? {}) as Partial<ErrorBody>;
-    throw new ApiError(
-      response.status,
-      typeof error.error === 'string' ? error.error : 'general_error',
-      error.message ?? response.statusText,
-      error.fields ?? {},
-    );
-  }
-  return body as SessionUser;
-}
-
+/** POST user/{id} as a form (attachments[0][file], _method PUT): a new profile picture. */
 export function useUploadProfileImage(id: number | 'me') {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (file: File) => uploadProfileImage(id, file),
-    onSuccess: (user) => {
-      if (user.id === sessionStore.get().session?.user.id) sessionStore.userChanged(user);
-      return queryClient.invalidateQueries({ queryKey: profileKeys.all });
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('_method', 'PUT');
+      form.append('attachments[0][file]', file, file.name);
+      return call(userContracts.uploadImage, { params: { id }, form });
     },
+    onSuccess: (user) => userSaved(queryClient, user),
   });
 }

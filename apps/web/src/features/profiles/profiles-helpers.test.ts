@@ -1,4 +1,10 @@
-import { readClientSettings, type SessionUser } from '@workbench/domain';
+import {
+  contractPath,
+  contractQueryString,
+  readClientSettings,
+  type SessionUser,
+  userContracts,
+} from '@workbench/domain';
 import { describe, expect, it } from 'vitest';
 import { profileImageProblem } from './image-check';
 import {
@@ -6,7 +12,6 @@ import {
   DEFAULT_PROFILE_LIST_PARAMS,
   isFiltered,
   parseProfileListParams,
-  profileListApiPath,
   profileListSearch,
 } from './list-params';
 import { profileAbilities } from './profile-rules';
@@ -54,9 +59,10 @@ describe('profile list URL state', () => {
     expect(isFiltered(on3)).toBe(true);
   });
 
-  it('builds the users call', () => {
-    expect(profileListApiPath({ ...DEFAULT_PROFILE_LIST_PARAMS, active: '1' })).toBe(
-      'users?sort_by=name&sort_direction=asc&page=1&paginate_by=10&active=1',
+  it('are the query of the users call, empty filters left out', () => {
+    const query = { ...DEFAULT_PROFILE_LIST_PARAMS, active: '1' } as const;
+    expect(contractPath(userContracts.list) + contractQueryString(query)).toBe(
+      'users/?sort_by=name&sort_direction=asc&active=1&page=1&paginate_by=10',
     );
   });
 });

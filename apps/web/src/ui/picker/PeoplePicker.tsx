@@ -30,6 +30,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   type CreateMultipleUsersResponse,
   canInviteCollaborator,
+  collaborationContracts,
   isAccessChoiceDisabled,
   PICKER_REOPEN_DELAY_MS,
   readClientSettings,
@@ -38,12 +39,12 @@ import {
 } from '@workbench/domain';
 import { type FormEvent, useEffect, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../api/client';
+import { ApiError, call } from '../../api/client';
 import { useAuth } from '../../features/auth/session-store';
-import { useClientSettings } from '../../features/profiles/profiles-api';
+import { useClientSettings, useCreateUsers } from '../../features/profiles/profiles-api';
 import { useProfileAbilities } from '../../features/profiles/use-abilities';
 import { emptyUserEntry, NewUserEntries } from './NewUserEntries';
-import { usePickerPeople } from './picker-api';
+import { useAddToWorkspace, usePickerPeople } from './picker-api';
 import {
   type CollaboratorEntry,
   cleanEntries,
@@ -349,29 +350,21 @@ function AddUsersStep({
   onCreated: (response: CreateMultipleUsersResponse) => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
   const [entries, setEntries] = useState<UserEntry[]>([emptyUserEntry()]);
   const errors = useEntryServerErrors();
-  const create = useMutation({
-    mutationFn: () =>
-      api<CreateMultipleUsersResponse>('users/create-multiple', {
-        body: {
-          new_users: cleanEntries(entries),
-          ...(workspaceId !== undefined ? { workspace_ids: [workspaceId] } : {}),
-        },
-      }),
-    onSuccess: (response) => {
-      void queryClient.invalidateQueries({ queryKey: ['users'] });
-      onCreated(response);
-    },
-    onError: errors.fromError,
-  });
+  const create = useCreateUsers();
   const submit = (event: FormEvent) => {
     event.preventDefault();
     errors.clear();
     const local = entryErrors('new_users', entries);
     if (Object.keys(local).length) return errors.setFields(local);
-    create.mutate();
+    create.mutate(
+      {
+        new_users: cleanEntries(entries),
+        ...(workspaceId !== undefined ? { workspace_ids: [workspaceId] } : {}),
+      },
+      { onSuccess: onCreated, onError: errors.fromError },
+    );
   };
   const fieldError = (index: number, field: string) => {
     const key = errors.fields[`new_users.${index}.${field}`];
@@ -417,7 +410,7 @@ function AddCollaboratorsStep({
   const errors = useEntryServerErrors();
   const create = useMutation({
     mutationFn: () =>
-      api('collaboration/create-multiple', {
+      call(collaborationContracts.createMultiple, {
         body: {
           collab_type: 'provider',
           access_type: limited ? 'limited' : 'full',
@@ -524,17 +517,7 @@ function AddToWorkspaceStep({
   onAdded: () => void;
 }) {
   const { t } = useTranslation();
-  const queryClient = useQueryClient();
-  const add = useMutation({
-    mutationFn: () =>
-      api('users/add_workspaces', {
-        body: { workspace_ids: [workspaceId], user_ids: userIds, role: 'member' },
-      }),
-    onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: ['users'] });
-      onAdded();
-    },
-  });
+  const add = useAddToWorkspace(workspaceId);
   return (
     <Stack gap="md">
       <Text>{t('profiles.picker.add_to_workspace_question', { n: userIds.length })}</Text>
@@ -549,7 +532,7 @@ function AddToWorkspaceStep({
         <Button variant="default" onClick={onBack}>
           {t('profiles.cancel')}
         </Button>
-        <Button onClick={() => add.mutate()} loading={add.isPending}>
+        <Button onClick={() => add.mutate(userIds, { onSuccess: onAdded })} loading={add.isPending}>
           {t('profiles.picker.add_confirm')}
         </Button>
       </Group>

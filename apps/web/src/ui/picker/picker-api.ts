@@ -1,9 +1,7 @@
-import { useInfiniteQuery } from '@tanstack/react-query';
-import type { PickerExternal, PickerUser, UserListResponse } from '@workbench/domain';
-import { api } from '../../api/client';
+import { useInfiniteQuery, useMutation, useQueryClient } from '@tanstack/react-query';
+import { userContracts } from '@workbench/domain';
+import { call } from '../../api/client';
 import { mergePage, type PickerPerson, type PickerTab } from './picker-state';
-
-type Page<T> = Omit<UserListResponse, 'data'> & { data: T[] };
 
 const PICKER_PAGE_SIZE = 20;
 
@@ -20,17 +18,32 @@ export function usePickerPeople(
     enabled,
     staleTime: 0,
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams({ page: String(pageParam), paginate_by: String(PICKER_PAGE_SIZE) });
-      if (search) params.set('search', search);
-      if (workspaceId !== undefined) params.set('workspace_ids', String(workspaceId));
-      const path = tab === 'employees' ? 'users/filter-mix' : 'users/filter-mix-collabs';
-      return api<Page<PickerUser | PickerExternal>>(`${path}?${params.toString()}`, { signal });
+      const input = {
+        query: { page: pageParam, paginate_by: PICKER_PAGE_SIZE, search, workspace_ids: workspaceId },
+        signal,
+      };
+      return tab === 'employees'
+        ? call(userContracts.pickerUsers, input)
+        : call(userContracts.pickerExternals, input);
     },
     getNextPageParam: (last) => (last.current_page < last.last_page ? last.current_page + 1 : undefined),
   });
   const people = (query.data?.pages ?? []).reduce<PickerPerson[]>(
-    (all, page) => mergePage(all, page.current_page, page.data as PickerPerson[]),
+    (all, page) => mergePage<PickerPerson>(all, page.current_page, page.data),
     [],
   );
   return { ...query, people };
+}
+
+/** users/add_workspaces: the chosen people become members of the picker's workspace. */
+export function useAddToWorkspace(workspaceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (userIds: number[]) =>
+      call(userContracts.addWorkspaces, {
+        body: { workspace_ids: [workspaceId], user_ids: userIds, role: 'member' },
+      }),
+    // Who is in the workspace shows in every list of people (isNotInWorkspace, filters).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['users'] }),
+  });
 }

@@ -132,5 +132,7 @@ describe('entry validation (000 §5)', () => {
     expect(cleanEntries([{ email: ' a@b.co ', first_name: '', last_name: 'L' }])).toEqual([
       { email: 'a@b.co', last_name: 'L' },
     ]);
+    // An empty address still goes, so the server names it required at its place.
+    expect(cleanEntries([{ email: ' ', company_alias: '' }])).toEqual([{ email: '' }]);
   });
 });

@@ -141,14 +141,19 @@ export function entryErrors(
   return validateNewPersonEntries(listName, entries as ReadonlyArray<{ email: string }>, textFields);
 }
 
-/** Entries as the server takes them: trimmed, empty optional fields left out. */
-export function cleanEntries<T extends Record<string, string>>(entries: ReadonlyArray<T>): Array<Partial<T>> {
+/**
+ * Entries as the server takes them: trimmed, empty optional fields left out. The e-mail always
+ * goes (an empty one is refused as required, by its place in the list).
+ */
+export function cleanEntries<T extends { email: string } & Record<string, string>>(
+  entries: ReadonlyArray<T>,
+): Array<Pick<T, 'email'> & Partial<T>> {
   return entries.map((entry) => {
     const out: Record<string, string> = {};
     for (const [key, value] of Object.entries(entry)) {
       const trimmed = value.trim();
-      if (trimmed) out[key] = trimmed;
+      if (trimmed || key === 'email') out[key] = trimmed;
     }
-    return out as Partial<T>;
+    return out as Pick<T, 'email'> & Partial<T>;
   });
 }
