@@ -6,7 +6,6 @@ import {
   pageSelectionState,
   quickCompleteSummary,
   reassignSummary,
-  refusalKey,
   toggledPageSelection,
   viewAllPath,
 } from './bulk-summary';
@@ -165,11 +164,6 @@ describe('helpers', () => {
   it('builds the view-all link of the list filtered by ids', () => {
     expect(viewAllPath([3, 1, 3, 0, -1, 2.5])).toBe('/dashboard/issues?ids=3,1');
     expect(viewAllPath([])).toBe('/dashboard/issues');
-  });
-
-  it('falls back to general_error for keys the language does not know', () => {
-    expect(refusalKey('forbidden', exists)).toBe('errors.forbidden');
-    expect(refusalKey('', exists)).toBe('errors.general_error');
   });
 
   it('selects all on the page, and unselects them when all are selected', () => {

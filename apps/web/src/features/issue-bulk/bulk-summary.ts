@@ -1,4 +1,5 @@
 import type { DuplicateResult, QuickCompleteResponse, ReassignIssuesResponse } from '@workbench/domain';
+import { errorTextKey } from '../../ui/feedback/error-text';
 
 /**
  * Bulk actions on the issue list (000 §2, §4, §8): what a bulk answer means for the person. Pure:
@@ -30,16 +31,11 @@ export type BulkSummary = {
 
 const unique = (ids: number[]) => [...new Set(ids)];
 
-/** The i18n key of a refusal: the server's key when the reader's language knows it, else general_error. */
-export function refusalKey(errorKey: string, exists: (key: string) => boolean): string {
-  return exists(`errors.${errorKey}`) ? `errors.${errorKey}` : 'errors.general_error';
-}
-
 /** Refusals grouped by (translated) reason, in the order the reasons first appear. */
 function refusalLines(key: string, refusals: Refusal[], exists: (key: string) => boolean): BulkLine[] {
   const counts = new Map<string, number>();
   for (const r of refusals) {
-    const reason = refusalKey(r.error, exists);
+    const reason = errorTextKey(r.error, exists);
     counts.set(reason, (counts.get(reason) ?? 0) + 1);
   }
   return [...counts].map(([reasonKey, count]) => ({ key, count, reasonKey }));

@@ -5,7 +5,6 @@ import {
   createRequestOf,
   elapsedSeconds,
   emptyIssueForm,
-  errorMessageKey,
   formatClock,
   formatDuration,
   idParam,
@@ -195,12 +194,5 @@ describe('small helpers', () => {
   it('adds https:// to a link typed without a scheme', () => {
     expect(normalizeUrl('example.com/a')).toBe('https://example.com/a');
     expect(normalizeUrl(' http://x.org ')).toBe('http://x.org');
-  });
-
-  it('shows the server key when it is translated, else the generic message', () => {
-    const known = new Set(['errors.note_required']);
-    expect(errorMessageKey('note_required', (k) => known.has(k))).toBe('errors.note_required');
-    expect(errorMessageKey('weird_key', (k) => known.has(k))).toBe('errors.general_error');
-    expect(errorMessageKey(null, (k) => known.has(k))).toBe('errors.general_error');
   });
 });

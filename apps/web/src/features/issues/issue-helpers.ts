@@ -287,9 +287,3 @@ export function normalizeUrl(value: string): string {
   if (!text) return text;
   return /^[a-z][a-z0-9+.-]*:/i.test(text) ? text : `https://${text}`;
 }
-
-/** The message key for a failure: the server's key when translated, else the generic 'try again'. */
-export function errorMessageKey(key: string | null, exists: (key: string) => boolean): string {
-  if (key && exists(`errors.${key}`)) return `errors.${key}`;
-  return 'errors.general_error';
-}

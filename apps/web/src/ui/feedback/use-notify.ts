@@ -15,8 +15,10 @@ export function useNotify() {
       notifications.show({ color: 'teal', message: t(key, values) }),
     okContent: (message: ReactNode) => notifications.show({ color: 'teal', message }),
     warn: (message: string) => notifications.show({ color: 'yellow', message }),
-    /** `title` says what failed when the error's own text does not (an export, the attachments). */
-    fail: (error: unknown, title?: string) =>
+    /** One argument only, so it can be handed to a mutation's onError as it is. */
+    fail: (error: unknown) => notifications.show({ color: 'red', message: errorText(error) }),
+    /** A failure under a title saying what failed when the error's own text does not (an export, the files). */
+    failWithTitle: (title: string, error: unknown) =>
       notifications.show({ color: 'red', title, message: errorText(error) }),
   };
 }

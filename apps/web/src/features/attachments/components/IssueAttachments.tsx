@@ -3,15 +3,11 @@ import { IconArrowBackUp, IconCamera, IconDeviceFloppy } from '@tabler/icons-rea
 import { type ClientSettings, type Issue, ZClientSettingsSchema } from '@workbench/domain';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../api/client';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { useConfig } from '../../config/use-config';
-import { useNotify } from '../../issues/use-notify';
 import { attachmentsOf } from '../attachment-model';
-import {
-  UploadError,
-  useReorderAttachments,
-  useSaveGalleryChanges,
-  useUploadToIssue,
-} from '../attachments-api';
+import { useReorderAttachments, useSaveGalleryChanges, useUploadToIssue } from '../attachments-api';
 import {
   addNewItems,
   changeCount,
@@ -41,7 +37,7 @@ function useClientSettings(): ClientSettings {
 
 /** The refused files an upload error names, else null (the caller shows a toast). */
 function refusedOf(err: unknown): RefusedFile[] | null {
-  if (!(err instanceof UploadError) || !err.files.length) return null;
+  if (!(err instanceof ApiError) || !err.files.length) return null;
   return err.files.map((f) => ({ name: f.name, reason: f.key }));
 }
 
@@ -187,7 +183,7 @@ export function IssueAttachments({ issue }: { issue: Issue }) {
     } catch {
       // 001 §8: a failed reorder reverts and shows the general error toast.
       setItems(before);
-      notify.failKey('general_error');
+      notify.fail('general_error');
     }
   };
 

@@ -3,6 +3,7 @@ import { IconFileAlert } from '@tabler/icons-react';
 import { ATTACHMENT_MAX_FILE_BYTES, ATTACHMENT_MAX_TOTAL_BYTES } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../ui/feedback/use-error-text';
 import { formatBytes } from '../attachment-model';
 import { rescaleImage } from '../image-rescale';
 import { fileKind, planUpload, uploadOutcome, withinTotal } from '../upload-check';
@@ -28,6 +29,7 @@ export function useUploadFlow({
   onAccepted: (files: Array<{ file: File; media_type: 'picture' | 'document' }>) => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const [pending, setPending] = useState<Pending>(null);
   const [checking, setChecking] = useState(false);
 
@@ -113,7 +115,7 @@ export function useUploadFlow({
                     </Text>
                     <Text span size="sm" c="dimmed">
                       {' — '}
-                      {t(`errors.${file.reason}`, { defaultValue: t('errors.general_error') })}
+                      {errorText(file.reason)}
                     </Text>
                   </List.Item>
                 ))}

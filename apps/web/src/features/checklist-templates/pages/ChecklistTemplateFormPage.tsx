@@ -32,7 +32,6 @@ import {
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconGripVertical, IconPlus, IconTrash } from '@tabler/icons-react';
 import {
   CHECKLIST_ITEM_DESCRIPTION_MAX,
@@ -45,8 +44,9 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { useCategories } from '../../issues/issues-api';
-import { useNotify } from '../../issues/use-notify';
 import { useChecklistTemplate, useTemplateActions } from '../templates-api';
 import { useCanManageTemplates } from '../use-can-manage';
 
@@ -71,11 +71,11 @@ export function ChecklistTemplateFormPage() {
   }
   if (id !== null && template.isError) {
     return (
-      <Alert color="red" variant="light" title={t('checklist-templates.load_failed')}>
-        <Button size="xs" variant="light" onClick={() => template.refetch()}>
-          {t('checklist-templates.retry')}
-        </Button>
-      </Alert>
+      <ErrorPanel
+        title={t('checklist-templates.load_failed')}
+        error={template.error}
+        onRetry={() => template.refetch()}
+      />
     );
   }
   if (id !== null && !template.data) return <Skeleton h={320} radius="md" />;
@@ -147,22 +147,21 @@ function TemplateForm({ template }: { template: ChecklistTemplate | null }) {
           description: item.description.trim() || null,
         })),
     };
-    const onError = (err: unknown) => notify.fail(err);
     if (template) {
       actions.update.mutate(
         { id: template.id, body },
         {
-          onSuccess: () => notifications.show({ color: 'teal', message: t('checklist-templates.saved') }),
-          onError,
+          onSuccess: () => notify.ok('checklist-templates.saved'),
+          onError: notify.fail,
         },
       );
     } else {
       actions.create.mutate(body, {
         onSuccess: (created) => {
-          notifications.show({ color: 'teal', message: t('checklist-templates.created') });
+          notify.ok('checklist-templates.created');
           navigate(`/dashboard/templates/checklists/detail/${created.id}`, { replace: true });
         },
-        onError,
+        onError: notify.fail,
       });
     }
   };

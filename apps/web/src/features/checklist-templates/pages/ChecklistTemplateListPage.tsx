@@ -1,5 +1,4 @@
 import {
-  Alert,
   Anchor,
   Badge,
   Breadcrumbs,
@@ -20,7 +19,8 @@ import {
 } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ListEmptyState } from '../../../ui/ListEmptyState';
+import { EmptyState } from '../../../ui/feedback/EmptyState';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { ListPaging } from '../../../ui/ListPaging';
 import { ListSortControl } from '../../../ui/ListSortControl';
 import { formatDateTime } from '../../issues/issue-helpers';
@@ -105,14 +105,14 @@ export function ChecklistTemplateListPage() {
         </Stack>
       )}
       {list.isError && (
-        <Alert color="red" variant="light" title={t('checklist-templates.load_failed')}>
-          <Button size="xs" variant="light" onClick={() => list.refetch()}>
-            {t('checklist-templates.retry')}
-          </Button>
-        </Alert>
+        <ErrorPanel
+          title={t('checklist-templates.load_failed')}
+          error={list.error}
+          onRetry={() => list.refetch()}
+        />
       )}
       {page && page.total === 0 && !list.isError && (
-        <ListEmptyState
+        <EmptyState
           filtered={query.category_id !== undefined}
           noResultsText={t('checklist-templates.no_results')}
           icon={IconListCheck}

@@ -3,8 +3,9 @@ import { IconListCheck, IconPlus, IconTemplate } from '@tabler/icons-react';
 import { CHECKLIST_TITLE_MAX, canManageChecklistTemplates, type Issue } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { useAuth } from '../../auth/session-store';
-import { useNotify } from '../../issues/use-notify';
 import { useChecklistActions, useChecklists } from '../checklists-api';
 import { ChecklistCard } from './ChecklistCard';
 import { TemplatePickerModal } from './TemplatePickerModal';
@@ -98,14 +99,11 @@ export function ChecklistsSection({ issue }: { issue: Issue }) {
 
       {checklists.isPending && <Loader size="sm" />}
       {checklists.isError && (
-        <Group gap="xs">
-          <Text size="sm" c="red">
-            {t('checklists.load_failed')}
-          </Text>
-          <Button size="xs" variant="subtle" onClick={() => checklists.refetch()}>
-            {t('checklists.retry')}
-          </Button>
-        </Group>
+        <ErrorPanel
+          title={t('checklists.load_failed')}
+          error={checklists.error}
+          onRetry={() => checklists.refetch()}
+        />
       )}
       {checklists.data?.length === 0 && !adding && (
         <Group gap="xs" c="dimmed">

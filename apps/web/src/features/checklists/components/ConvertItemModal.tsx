@@ -1,12 +1,12 @@
 import { Alert, Anchor, Button, Group, Modal, Radio, Stack, Textarea, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { type ChecklistItem, ISSUE_TITLE_MAX, type Issue } from '@workbench/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { useErrorText } from '../../../ui/feedback/use-error-text';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { issuePaths } from '../../issues/issue-helpers';
-import { useNotify } from '../../issues/use-notify';
 import type { useChecklistActions } from '../checklists-api';
 
 /**
@@ -24,8 +24,9 @@ export function ConvertItemModal({
   actions: ReturnType<typeof useChecklistActions>;
   onClose: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const notify = useNotify();
+  const errorText = useErrorText();
   const canSubtask = issue.permissions.can_create_subissue && issue.parent_id === null;
   const [type, setType] = useState<'issue' | 'subtask'>('subtask');
   const [title, setTitle] = useState('');
@@ -49,24 +50,19 @@ export function ConvertItemModal({
           onClose();
           const to =
             type === 'subtask' ? issuePaths.detail(issue.id, created.id) : issuePaths.detail(created.id);
-          notifications.show({
-            color: 'teal',
-            message: (
-              <>
-                {t(type === 'subtask' ? 'checklists.converted_subtask' : 'checklists.converted_issue')}{' '}
-                <Anchor component={Link} to={to} size="sm">
-                  {t('checklists.open_issue')}
-                </Anchor>
-              </>
-            ),
-          });
+          notify.okContent(
+            <>
+              {t(type === 'subtask' ? 'checklists.converted_subtask' : 'checklists.converted_issue')}{' '}
+              <Anchor component={Link} to={to} size="sm">
+                {t('checklists.open_issue')}
+              </Anchor>
+            </>,
+          );
         },
         onError: (err) => {
           // A form rule of the new issue (title, description) is shown in the dialog.
-          if (err instanceof ApiError && err.status === 422) {
-            const key = `errors.${err.key}`;
-            setError(i18n.exists(key) ? t(key) : t('errors.general_error'));
-          } else notify.fail(err);
+          if (err instanceof ApiError && err.status === 422) setError(errorText(err));
+          else notify.fail(err);
         },
       },
     );

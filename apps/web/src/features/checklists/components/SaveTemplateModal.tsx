@@ -2,8 +2,8 @@ import { Button, Group, Modal, Select, Stack, Text, TextInput } from '@mantine/c
 import { CHECKLIST_TEMPLATE_NAME_MAX, type Checklist } from '@workbench/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { useCategories } from '../../issues/issues-api';
-import { useNotify } from '../../issues/use-notify';
 import type { useChecklistActions } from '../checklists-api';
 
 /** Saves a checklist's items (titles and descriptions, in order) as a template of the organisation. */

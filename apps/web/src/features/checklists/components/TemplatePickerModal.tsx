@@ -16,6 +16,7 @@ import { IconSearch } from '@tabler/icons-react';
 import { SEARCH_DEBOUNCE_MS } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { TEMPLATE_LIST_DEFAULTS } from '../../checklist-templates/list-params';
 import { useChecklistTemplates } from '../../checklist-templates/templates-api';
 
@@ -64,9 +65,11 @@ export function TemplatePickerModal({
             </Center>
           )}
           {list.isError && (
-            <Text size="sm" c="red">
-              {t('checklists.load_failed')}
-            </Text>
+            <ErrorPanel
+              title={t('checklists.load_failed')}
+              error={list.error}
+              onRetry={() => list.refetch()}
+            />
           )}
           {list.data && templates.length === 0 && (
             <Text size="sm" c="dimmed" py="sm">

@@ -11,13 +11,13 @@ import {
   Text,
   TextInput,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArchive, IconCheck, IconCopy, IconTrash, IconUserShare, IconX } from '@tabler/icons-react';
 import { defaultDuplicateTitle, readIssueListQuery, validateDuplicateTitle } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
-import { ApiError } from '../../../api/client';
+import { useErrorText } from '../../../ui/feedback/use-error-text';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { WorkspaceSelect } from '../../issues/components/WorkspaceSelect';
 import { useAssigneeFilterChoices } from '../../issues/issue-list-api';
 import { useBulkIssueCalls } from '../bulk-api';
@@ -29,7 +29,6 @@ import {
   duplicateSummary,
   quickCompleteSummary,
   reassignSummary,
-  refusalKey,
   viewAllPath,
 } from '../bulk-summary';
 import type { IssueSelection } from '../use-issue-selection';
@@ -42,6 +41,7 @@ import type { IssueSelection } from '../use-issue-selection';
 export function IssueBulkBar({ selection }: { selection: IssueSelection }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const notify = useNotify();
   const calls = useBulkIssueCalls();
   const [action, setAction] = useState<BulkAction | null>(null);
   const [result, setResult] = useState<BulkSummary | null>(null);
@@ -57,25 +57,17 @@ export function IssueBulkBar({ selection }: { selection: IssueSelection }) {
   const finish = (summary: BulkSummary) => {
     setAction(null);
     if (summary.complete) {
-      notifications.show({
-        color: 'teal',
-        message: t(`issue-bulk.success.${summary.action}`, { count: summary.done }),
-      });
+      notify.ok(`issue-bulk.success.${summary.action}`, { count: summary.done });
       selection.clear();
     } else {
       setResult(summary);
     }
   };
-  const fail = (err: unknown) => {
-    const key = refusalKey(err instanceof ApiError ? err.key : '', exists);
-    notifications.show({ color: 'red', message: t(key) });
-  };
-
   const run = async (work: () => Promise<BulkSummary>) => {
     try {
       finish(await work());
     } catch (err) {
-      fail(err);
+      notify.fail(err);
     }
   };
 
@@ -357,8 +349,8 @@ function DuplicateModal({
   onClose: () => void;
   onConfirm: (body: DuplicateBody) => void;
 }) {
-  const { t, i18n } = useTranslation();
-  const exists = (key: string) => i18n.exists(key);
+  const { t } = useTranslation();
+  const errorText = useErrorText();
   const [workspaceId, setWorkspaceId] = useState<number | null>(null);
   const [updateTitles, setUpdateTitles] = useState(false);
   const [copyUsers, setCopyUsers] = useState(false);
@@ -414,7 +406,7 @@ function DuplicateModal({
                       const value = e.currentTarget.value;
                       setTitles((current) => ({ ...current, [issue.id]: value }));
                     }}
-                    error={error ? t(refusalKey(error, exists)) : undefined}
+                    error={error ? errorText(error) : undefined}
                   />
                 );
               })}

@@ -1,10 +1,9 @@
 import { Button, Menu } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import type { IssueListQuery } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { downloadIssueExport } from '../export-api';
 import { ISSUE_EXPORT_FORMATS, type IssueExportFormat } from '../export-helpers';
 
@@ -18,7 +17,8 @@ type Props = {
 
 /** 'Export' with the four formats of 001 §9: downloads the filtered list (or the selection). */
 export function IssueExportMenu({ query, ids, size = 'sm' }: Props) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const notify = useNotify();
   const [busy, setBusy] = useState<IssueExportFormat | null>(null);
 
   const run = async (format: IssueExportFormat) => {
@@ -26,12 +26,7 @@ export function IssueExportMenu({ query, ids, size = 'sm' }: Props) {
     try {
       await downloadIssueExport(query, format, ids);
     } catch (err) {
-      const key = err instanceof ApiError ? `errors.${err.key}` : null;
-      notifications.show({
-        color: 'red',
-        title: t('issue-export.failed'),
-        message: key && i18n.exists(key) ? t(key) : t('issue-export.failed_text'),
-      });
+      notify.failWithTitle(t('issue-export.failed'), err);
     } finally {
       setBusy(null);
     }

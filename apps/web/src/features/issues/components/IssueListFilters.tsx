@@ -1,7 +1,6 @@
 import '@mantine/dates/styles.css';
 import { Anchor, Box, Group, Select, Switch, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
-import { useDebouncedValue } from '@mantine/hooks';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import {
   ISSUE_COMPANY_FILTER_KEYS,
@@ -12,10 +11,10 @@ import {
   type IssueListQuery,
   PRIORITIES,
   readClientSettings,
-  SEARCH_DEBOUNCE_MS,
 } from '@workbench/domain';
-import { useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { useAuth } from '../../auth/session-store';
 import { useClientSettings } from '../../profiles/profiles-api';
 import {
@@ -68,18 +67,7 @@ export function IssueListFilters({
   const showPartners = !!user && user.client_id === user.main_client_id && settings.include_collab;
   const externals = useExternalFilterChoices(showPartners);
 
-  // The search box writes to the URL 1000 ms after the last key (000 §9).
-  const [searchText, setSearchText] = useState(query.search);
-  const [debounced] = useDebouncedValue(searchText.trim(), SEARCH_DEBOUNCE_MS);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: only a new debounced value writes the URL
-  useEffect(() => {
-    if (debounced !== query.search) onChange({ search: debounced });
-  }, [debounced]);
-  // Back/forward (or 'clear filters') brings the URL's search into the box.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the URL only
-  useEffect(() => {
-    if (query.search !== searchText.trim()) setSearchText(query.search);
-  }, [query.search]);
+  const [searchText, setSearchText] = useUrlSearch(query.search, (search) => onChange({ search }));
 
   // 'Show more / show less' appears only when the filters wrap onto a second row.
   const barRef = useRef<HTMLDivElement>(null);

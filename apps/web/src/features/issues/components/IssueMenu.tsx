@@ -32,10 +32,11 @@ import {
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { useErrorText } from '../../../ui/feedback/use-error-text';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { type MenuItemKey, reassignOutcome, visibleMenuItems } from '../action-flow';
 import { issuePaths } from '../issue-helpers';
 import { useIssueActions, useWorkspacePeople } from '../issues-api';
-import { useNotify } from '../use-notify';
 import { WorkspaceSelect } from './WorkspaceSelect';
 
 type Simple = 'takeover' | 'quickComplete' | 'archive' | 'unarchive' | 'remove';
@@ -53,7 +54,7 @@ export function IssueMenu({ issue }: { issue: Issue }) {
       if (kind === 'quickComplete') {
         const answer = await actions.quickComplete.mutateAsync(undefined);
         const refused = answer.not_completed.find((n) => n.id === issue.id);
-        if (refused) return notify.failKey(refused.error);
+        if (refused) return notify.fail(refused.error);
         return notify.ok('issues.menu.quick_complete_done');
       }
       await actions[kind].mutateAsync(undefined);
@@ -131,6 +132,7 @@ function DuplicateModal({ issue, onClose }: { issue: Issue; onClose: () => void 
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
+  const errorText = useErrorText();
   const { duplicate } = useIssueActions(issue.id);
   const [title, setTitle] = useState(defaultDuplicateTitle(issue.title));
   const [toSubtask, setToSubtask] = useState(false);
@@ -178,7 +180,7 @@ function DuplicateModal({ issue, onClose }: { issue: Issue; onClose: () => void 
         copy_links: copyLinks,
       });
       const refused = answer.not_completed[0];
-      if (refused) return notify.failKey(refused.error);
+      if (refused) return notify.fail(refused.error);
       const copy = answer.completed[0];
       if (answer.not_assigned.length) notify.warn(t('issues.duplicate.not_assigned'));
       else notify.ok('issues.duplicate.done');
@@ -202,7 +204,7 @@ function DuplicateModal({ issue, onClose }: { issue: Issue; onClose: () => void 
             setTitle(e.currentTarget.value);
             setTitleError(null);
           }}
-          error={titleError ? t(`errors.${titleError}`) : undefined}
+          error={titleError ? errorText(titleError) : undefined}
           data-autofocus
         />
         {available.duplicate_to_subtask && (

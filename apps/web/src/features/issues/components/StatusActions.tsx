@@ -3,6 +3,7 @@ import { IconCamera } from '@tabler/icons-react';
 import { ISSUE_COMMENT_MAX, type Issue, type IssueStatusId } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { requestPhotoUpload } from '../../attachments/photo-request';
 import {
   actionColor,
@@ -13,7 +14,6 @@ import {
 } from '../action-flow';
 import { formatDateTime, toSeconds } from '../issue-helpers';
 import { useIssueActions } from '../issues-api';
-import { useNotify } from '../use-notify';
 
 type Open = { action: IssueAction; flow: 'note' | 'worktime' | 'photo' } | null;
 

@@ -26,10 +26,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { IssueAttachments } from '../../attachments/components/IssueAttachments';
 import { ChecklistsSection } from '../../checklists/components/ChecklistsSection';
 import { IssueMenu } from '../components/IssueMenu';
-import { DetailSkeleton, IssueErrorPanel, IssueNotFound } from '../components/IssueStates';
+import { DetailSkeleton, IssueNotFound } from '../components/IssueStates';
 import { Activity } from '../components/issue-sections/Activity';
 import { Comments } from '../components/issue-sections/Comments';
 import { Links } from '../components/issue-sections/Links';
@@ -47,11 +48,12 @@ export function IssueDetailPage() {
   const subtaskId = params.subtaskId === undefined ? null : idParam(params.subtaskId);
   const shownId = params.subtaskId === undefined ? parentId : subtaskId;
   const issue = useIssue(shownId);
+  const { t } = useTranslation();
   if (shownId === null) return <IssueNotFound />;
   if (issue.isPending) return <DetailSkeleton />;
   if (issue.isError) {
     if (issue.error instanceof ApiError && issue.error.status === 404) return <IssueNotFound />;
-    return <IssueErrorPanel error={issue.error} onRetry={() => issue.refetch()} />;
+    return <ErrorPanel title={t('issues.load_failed')} error={issue.error} onRetry={() => issue.refetch()} />;
   }
   return <IssueDetail issue={issue.data} routeParentId={subtaskId === null ? null : parentId} />;
 }

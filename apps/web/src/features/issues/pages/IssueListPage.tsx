@@ -13,7 +13,8 @@ import { IconClipboardList, IconLayoutList, IconList, IconPlus, IconTable } from
 import { ISSUE_SORT_BY, ISSUE_STATE_TAB_IDS, type IssueListQuery, type IssueSortBy } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ListEmptyState } from '../../../ui/ListEmptyState';
+import { EmptyState } from '../../../ui/feedback/EmptyState';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { ListPaging } from '../../../ui/ListPaging';
 import { ListSortControl } from '../../../ui/ListSortControl';
 import { IssueBulkBar } from '../../issue-bulk/components/IssueBulkBar';
@@ -22,7 +23,6 @@ import { IssueExportMenu } from '../../issue-export/components/IssueExportMenu';
 import { SavedFiltersMenu } from '../../saved-filters/components/SavedFiltersMenu';
 import { IssueListFilters } from '../components/IssueListFilters';
 import { IssueCards, IssueTable } from '../components/IssueListRows';
-import { IssueErrorPanel } from '../components/IssueStates';
 import { issuePaths } from '../issue-helpers';
 import { useIssueList } from '../issue-list-api';
 import {
@@ -147,14 +147,10 @@ export function IssueListPage() {
         </Stack>
       )}
       {list.isError && !page && (
-        <IssueErrorPanel
-          error={list.error}
-          onRetry={() => list.refetch()}
-          title={t('issues.list.load_failed')}
-        />
+        <ErrorPanel error={list.error} onRetry={() => list.refetch()} title={t('issues.list.load_failed')} />
       )}
       {page && page.total === 0 && (
-        <ListEmptyState
+        <EmptyState
           filtered={filtered}
           noResultsText={t('issues.list.no_results')}
           clearFilters={{
@@ -170,7 +166,7 @@ export function IssueListPage() {
       {page && page.total > 0 && (
         <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
           {list.isError && (
-            <IssueErrorPanel
+            <ErrorPanel
               error={list.error}
               onRetry={() => list.refetch()}
               title={t('issues.list.load_failed')}

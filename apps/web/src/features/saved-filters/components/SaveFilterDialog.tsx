@@ -1,6 +1,7 @@
 import { Button, Checkbox, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useErrorText } from '../../../ui/feedback/use-error-text';
 import { canSaveDraft, DESCRIPTION_MAX, NAME_MAX, type SaveFilterDraft } from '../saved-filter-helpers';
 
 type Props = {
@@ -23,7 +24,8 @@ export function SaveFilterDialog({ opened, mode, initial, saving, fieldErrors, o
     if (opened) setDraft(initial);
   }, [opened, initial]);
 
-  const fieldError = (field: string) => (fieldErrors[field] ? t(`errors.${fieldErrors[field]}`) : undefined);
+  const errorText = useErrorText();
+  const fieldError = (field: string) => (fieldErrors[field] ? errorText(fieldErrors[field]) : undefined);
   const valid = canSaveDraft(draft);
 
   return (

@@ -1,6 +1,5 @@
 import {
   ActionIcon,
-  Alert,
   Box,
   Button,
   Divider,
@@ -13,7 +12,6 @@ import {
   UnstyledButton,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import {
   IconBookmark,
   IconCopy,
@@ -29,6 +27,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import {
   activeSavedFilter,
   currentIssueFilterQuery,
@@ -48,8 +48,9 @@ type DialogState = { mode: 'create' } | { mode: 'edit'; filter: SavedFilter } | 
  * applying one opens the list with its query; 'Save current filter' keeps the URL's list state.
  */
 export function SavedFiltersMenu() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const navigate = useNavigate();
+  const notify = useNotify();
   const [searchParams] = useSearchParams();
   const current = currentIssueFilterQuery(searchParams);
   const list = useSavedFilters('issue');
@@ -60,13 +61,6 @@ export function SavedFiltersMenu() {
 
   const filters = useMemo(() => sortedSavedFilters(list.data ?? []), [list.data]);
   const active = activeSavedFilter(filters, current);
-
-  const fail = (err: unknown) => {
-    const key = err instanceof ApiError ? `errors.${err.key}` : 'errors.general_error';
-    notifications.show({ color: 'red', message: t(i18n.exists(key) ? key : 'errors.general_error') });
-  };
-  const done = (key: string, values?: Record<string, unknown>) =>
-    notifications.show({ color: 'teal', message: t(key, values) });
 
   const initial = useMemo<SaveFilterDraft>(
     () =>
@@ -88,7 +82,7 @@ export function SavedFiltersMenu() {
 
   const onDialogError = (err: unknown) => {
     if (err instanceof ApiError && Object.keys(err.fields).length > 0) setFieldErrors(err.fields);
-    else fail(err);
+    else notify.fail(err);
   };
 
   const save = (draft: SaveFilterDraft) => {
@@ -99,7 +93,7 @@ export function SavedFiltersMenu() {
         {
           onSuccess: (saved) => {
             setDialog(null);
-            done('saved-filters.saved', { name: saved.name });
+            notify.ok('saved-filters.saved', { name: saved.name });
           },
           onError: onDialogError,
         },
@@ -110,7 +104,7 @@ export function SavedFiltersMenu() {
         {
           onSuccess: () => {
             setDialog(null);
-            done('saved-filters.updated');
+            notify.ok('saved-filters.updated');
           },
           onError: onDialogError,
         },
@@ -124,18 +118,21 @@ export function SavedFiltersMenu() {
   };
 
   const toggleFavorite = (filter: SavedFilter) =>
-    mutations.update.mutate({ id: filter.id, body: { is_favorite: !filter.is_favorite } }, { onError: fail });
+    mutations.update.mutate(
+      { id: filter.id, body: { is_favorite: !filter.is_favorite } },
+      { onError: notify.fail },
+    );
 
   const updateWithCurrent = (filter: SavedFilter) =>
     mutations.update.mutate(
       { id: filter.id, body: { query_string: current } },
-      { onSuccess: () => done('saved-filters.updated'), onError: fail },
+      { onSuccess: () => notify.ok('saved-filters.updated'), onError: notify.fail },
     );
 
   const duplicate = (filter: SavedFilter) =>
     mutations.duplicate.mutate(filter.id, {
-      onSuccess: (copy) => done('saved-filters.duplicated', { name: copy.name }),
-      onError: fail,
+      onSuccess: (copy) => notify.ok('saved-filters.duplicated', { name: copy.name }),
+      onError: notify.fail,
     });
 
   const confirmDelete = (filter: SavedFilter) => {
@@ -148,8 +145,8 @@ export function SavedFiltersMenu() {
       centered: true,
       onConfirm: () =>
         mutations.remove.mutate(filter.id, {
-          onSuccess: () => done('saved-filters.deleted'),
-          onError: fail,
+          onSuccess: () => notify.ok('saved-filters.deleted'),
+          onError: notify.fail,
         }),
     });
   };
@@ -195,14 +192,11 @@ export function SavedFiltersMenu() {
               </Group>
             )}
             {list.isError && (
-              <Alert color="red" variant="light" p="xs">
-                <Group justify="space-between" gap="xs">
-                  <Text size="sm">{t('saved-filters.load_failed')}</Text>
-                  <Button size="compact-xs" variant="subtle" onClick={() => list.refetch()}>
-                    {t('saved-filters.retry')}
-                  </Button>
-                </Group>
-              </Alert>
+              <ErrorPanel
+                title={t('saved-filters.load_failed')}
+                error={list.error}
+                onRetry={() => list.refetch()}
+              />
             )}
             {list.isSuccess && filters.length === 0 && (
               <Stack gap={2} align="center" py="sm" ta="center">

@@ -2,8 +2,8 @@ import { Anchor, Avatar, Box, Button, Group, Loader, ScrollArea, Stack, Text, Te
 import { ATTACHMENT_COMMENT_LOG_MAX_HEIGHT_PX, ATTACHMENT_COMMENT_MAX } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../../ui/feedback/use-notify';
 import { formatDateTime } from '../../../issues/issue-helpers';
-import { useNotify } from '../../../issues/use-notify';
 import { personName } from '../../attachment-model';
 import { useAddAttachmentComment, useAttachmentComments } from '../../attachments-api';
 

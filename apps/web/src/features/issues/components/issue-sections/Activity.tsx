@@ -1,7 +1,8 @@
-import { Button, Group, Loader, Pagination, Stack, Text } from '@mantine/core';
+import { Group, Loader, Pagination, Stack, Text } from '@mantine/core';
 import type { Issue } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorPanel } from '../../../../ui/feedback/ErrorPanel';
 import { formatDateTime } from '../../issue-helpers';
 import { useActivity } from '../../issues-api';
 import { Section } from './Section';
@@ -14,16 +15,7 @@ export function Activity({ issue }: { issue: Issue }) {
   return (
     <Section title={t('issues.activity.title')}>
       {activity.isPending && <Loader size="sm" />}
-      {activity.isError && (
-        <Group gap="xs">
-          <Text size="sm" c="red">
-            {t('errors.general_error')}
-          </Text>
-          <Button size="xs" variant="subtle" onClick={() => activity.refetch()}>
-            {t('common.retry')}
-          </Button>
-        </Group>
-      )}
+      {activity.isError && <ErrorPanel error={activity.error} onRetry={() => activity.refetch()} />}
       {activity.data?.data.length === 0 && (
         <Text c="dimmed" size="sm">
           {t('issues.activity.empty')}

@@ -14,13 +14,15 @@ import { IconPaperclip, IconX } from '@tabler/icons-react';
 import { ISSUE_COMMENT_MAX, type Issue } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ApiError } from '../../../../api/client';
+import { ErrorPanel } from '../../../../ui/feedback/ErrorPanel';
+import { useNotify } from '../../../../ui/feedback/use-notify';
 import { TextareaWithTemplates } from '../../../../ui/text-templates/TextareaWithTemplates';
-import { postCommentWithFiles, UploadError } from '../../../attachments/attachments-api';
+import { postCommentWithFiles } from '../../../attachments/attachments-api';
 import { AttachmentLink } from '../../../attachments/components/AttachmentLink';
 import { useUploadFlow } from '../../../attachments/components/UploadOutcome';
 import { formatDateTime } from '../../issue-helpers';
 import { useComments, useInvalidateIssues, useIssueActions } from '../../issues-api';
-import { useNotify } from '../../use-notify';
 import { Section } from './Section';
 
 /** Comments: the list (oldest first, paged) and a new one (trimmed, not empty; allowed on archived issues). */
@@ -56,7 +58,7 @@ export function Comments({ issue }: { issue: Issue }) {
       if (comments.data) setPage(Math.max(1, Math.ceil((comments.data.total + 1) / comments.data.per_page)));
     } catch (err) {
       // The server reads the content: a file it refuses is listed like the browser's refusals.
-      if (err instanceof UploadError && err.files.length)
+      if (err instanceof ApiError && err.files.length)
         upload.showRefused(err.files.map((f) => ({ name: f.name, reason: f.key })));
       else notify.fail(err);
     }
@@ -65,16 +67,7 @@ export function Comments({ issue }: { issue: Issue }) {
     <Section title={t('issues.comments.title', { count: issue.number_of_comments })}>
       <Stack gap="sm">
         {comments.isPending && <Loader size="sm" />}
-        {comments.isError && (
-          <Group gap="xs">
-            <Text size="sm" c="red">
-              {t('errors.general_error')}
-            </Text>
-            <Button size="xs" variant="subtle" onClick={() => comments.refetch()}>
-              {t('common.retry')}
-            </Button>
-          </Group>
-        )}
+        {comments.isError && <ErrorPanel error={comments.error} onRetry={() => comments.refetch()} />}
         {comments.data?.data.length === 0 && (
           <Text c="dimmed" size="sm">
             {t('issues.comments.empty')}

@@ -2,8 +2,8 @@ import { Avatar, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine
 import type { Issue } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../../ui/feedback/use-notify';
 import { useIssueActions, useWorkspacePeople } from '../../issues-api';
-import { useNotify } from '../../use-notify';
 import { Section } from './Section';
 
 /** Watchers, editable through the people who can work in the workspace (PUT issue/{id}/watchers). */

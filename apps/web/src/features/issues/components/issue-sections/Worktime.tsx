@@ -3,9 +3,9 @@ import { IconPlayerPlay, IconPlayerStop, IconPlus } from '@tabler/icons-react';
 import type { Issue } from '@workbench/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useNotify } from '../../../../ui/feedback/use-notify';
 import { elapsedSeconds, formatClock, formatDateTime, formatDuration, toSeconds } from '../../issue-helpers';
 import { useIssueActions, useTimer, useWorktimeLogs } from '../../issues-api';
-import { useNotify } from '../../use-notify';
 import { Section } from './Section';
 
 /** Work time: total, entries, the viewer's timer and a manual entry when work time may be edited. */
@@ -38,7 +38,7 @@ export function Worktime({ issue }: { issue: Issue }) {
   };
   const add = async () => {
     const seconds = toSeconds(hours, minutes);
-    if (seconds <= 0) return notify.failKey('worktime_required');
+    if (seconds <= 0) return notify.fail('worktime_required');
     try {
       await actions.addWorktime.mutateAsync({ seconds, note: note.trim() || null });
       notify.ok('issues.worktime.added');
