@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_ISSUE_LIST_QUERY,
   effectiveIssueSort,
+  ISSUE_LIST_PARAMS,
   ISSUE_STATE_TABS,
   isInStateTab,
   issueListDateBound,
@@ -278,5 +279,22 @@ describe('schemas', () => {
       total: 0,
     };
     expect(ZIssueListPageResponseSchema.safeParse(envelope).success).toBe(false);
+  });
+});
+
+describe('the list parameter table', () => {
+  it('gives every parameter a default, a URL round trip and an OpenAPI entry', () => {
+    const names = Object.keys(ISSUE_LIST_PARAMS);
+    expect(Object.keys(DEFAULT_ISSUE_LIST_QUERY)).toEqual(names);
+    const documented = Object.keys(ZIssueListQuerySchema.shape);
+    expect(documented).toEqual(expect.arrayContaining([...names, 'workspace_id', 'category_id']));
+    // A query with a value in every id-list filter comes back the same through its URL.
+    const listNames = names.filter((n) =>
+      Array.isArray(DEFAULT_ISSUE_LIST_QUERY[n as keyof typeof DEFAULT_ISSUE_LIST_QUERY]),
+    );
+    const search = new URLSearchParams(Object.fromEntries(listNames.map((n) => [n, '3,4'])));
+    const query = readIssueListQuery(search);
+    for (const name of listNames) expect(query[name as 'users'].length, name).toBeGreaterThan(0);
+    expect(readIssueListQuery(new URLSearchParams(issueListQueryToParams(query)))).toEqual(query);
   });
 });

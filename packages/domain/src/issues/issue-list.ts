@@ -106,55 +106,6 @@ export const ISSUE_LIST_IDS_MAX = 200;
 
 const ID_MAX = 2_147_483_647;
 
-/** The normalized list query: every field has a valid value. */
-export type IssueListQuery = {
-  page: number;
-  paginate_by: number;
-  issue_state: IssueStateTab;
-  search: string;
-  workspaces: number[];
-  include_sub_ws: 0 | 1;
-  /** User ids; 0 = unassigned. */
-  assignees: number[];
-  reporters: number[];
-  priority_id: number[];
-  categories: number[];
-  /** null: no type filter. */
-  issue_type: IssueType | null;
-  include_subtasks: 0 | 1;
-  /** As given (ISO date/time or seconds), only when readable; read with issueListDateBound. */
-  date_from: string | null;
-  date_to: string | null;
-  date_type: IssueDateType;
-  /** null: not given (search results are ranked, otherwise as DEFAULT_ISSUE_SORT_BY). */
-  sort_by: IssueSortBy | null;
-  sort_direction: IssueSortDirection;
-  /** Only these issues ('view all' after a bulk action, 000 §2); empty: no id filter. */
-  ids: number[];
-  /** People in any role: assignee, reporter, watcher or worked on (work time logged). */
-  users: number[];
-  watchers: number[];
-  /** People who logged work time on the issue. */
-  worked_on_by: number[];
-  /** Company (organisation) ids: the assignee / reporter / a watcher / a worker belongs to one. */
-  assignee_companies: number[];
-  reporter_companies: number[];
-  watcher_companies: number[];
-  worked_on_by_companies: number[];
-  /** Partner company ids: someone of that company in any of the four roles. */
-  collaborators: number[];
-  /** Partner people (the picker's externals) in any role. */
-  externals: number[];
-  /** Job position ids of the assignee. */
-  job_positions: number[];
-  schedule_id: number[];
-  asset_ids: number[];
-  /** 1..5. */
-  rating: number[];
-  /** 1: only the caller's favourite workspaces (with their sub-workspaces when include_sub_ws). */
-  filter_ws: 0 | 1;
-};
-
 /** The people and company filters (each an id list), in the order the filter bar offers them. */
 export const ISSUE_PEOPLE_FILTER_KEYS = [
   'users',
@@ -173,41 +124,6 @@ export const ISSUE_COMPANY_FILTER_KEYS = [
 
 /** Ratings a list can filter by (000 §5). */
 export const ISSUE_LIST_RATINGS = [1, 2, 3, 4, 5] as const;
-
-export const DEFAULT_ISSUE_LIST_QUERY: IssueListQuery = {
-  page: PAGE_DEFAULT,
-  paginate_by: PAGE_SIZE_DEFAULT,
-  issue_state: DEFAULT_ISSUE_STATE_TAB,
-  search: '',
-  workspaces: [],
-  include_sub_ws: 0,
-  assignees: [],
-  reporters: [],
-  priority_id: [],
-  categories: [],
-  issue_type: null,
-  include_subtasks: 0,
-  date_from: null,
-  date_to: null,
-  date_type: DEFAULT_ISSUE_DATE_TYPE,
-  sort_by: null,
-  sort_direction: DEFAULT_ISSUE_SORT_DIRECTION,
-  ids: [],
-  users: [],
-  watchers: [],
-  worked_on_by: [],
-  assignee_companies: [],
-  reporter_companies: [],
-  watcher_companies: [],
-  worked_on_by_companies: [],
-  collaborators: [],
-  externals: [],
-  job_positions: [],
-  schedule_id: [],
-  asset_ids: [],
-  rating: [],
-  filter_ws: 0,
-};
 
 type RawQuery = URLSearchParams | Record<string, unknown> | null | undefined;
 
@@ -275,72 +191,164 @@ export function issueListDateBound(value: string | null, bound: 'from' | 'to'): 
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-function dateParam(value: string): string | null {
-  return issueListDateBound(value, 'from') ? value : null;
-}
+/**
+ * One entry per list parameter: its default, how it is read from the URL or querystring (an
+ * unsupported value falls back to the default, never an error), how it is written back (left out
+ * when it says nothing), and its OpenAPI description. The query type, the defaults, the reader,
+ * the writer and GET issue/'s querystring schema all come from this table, so a new filter is
+ * one entry here (and its SQL in the server's issue-list-filters.ts, its control on the web).
+ */
+type ListParam<T> = {
+  default: T;
+  /** `get(name)` reads any parameter, comma-joined when repeated. */
+  read: (value: string, get: (name: string) => string) => T;
+  /** The URL value, given the whole query; undefined leaves the parameter out. */
+  write: (value: T, query: Readonly<Record<string, unknown>>) => string | undefined;
+  description?: string;
+  /** Further parameter names the reader takes in (documented in the OpenAPI schema). */
+  aliases?: Record<string, string>;
+};
+
+const idsParam = (description: string, options: { allowZero?: boolean } = {}): ListParam<number[]> => ({
+  default: [],
+  read: (value) => idList(value, options),
+  write: (ids) => (ids.length ? ids.join(',') : undefined),
+  description,
+});
+
+const oneOfParam = <T extends string>(allowed: readonly T[], fallback: T): ListParam<T> => ({
+  default: fallback,
+  read: (value) => oneOf(value, allowed, fallback),
+  write: (value) => (value !== fallback ? value : undefined),
+  description: allowed.join('|'),
+});
+
+const flagParam = (description = '0|1'): ListParam<0 | 1> => ({
+  default: 0,
+  read: flag,
+  write: (value) => (value ? '1' : undefined),
+  description,
+});
+
+const dateParam: ListParam<string | null> = {
+  default: null,
+  read: (value) => (issueListDateBound(value, 'from') ? value : null),
+  write: (value) => value ?? undefined,
+  description: 'ISO date/date-time or seconds',
+};
+
+/** An id list from the values listed (priority ids, ratings). */
+const allowedIdsParam = (allowed: readonly number[], description: string): ListParam<number[]> => ({
+  ...idsParam(description),
+  read: (value) => idList(value).filter((id) => allowed.includes(id)),
+});
+
+export const ISSUE_LIST_PARAMS = {
+  page: {
+    default: PAGE_DEFAULT,
+    read: (value) => positiveInt(value, PAGE_DEFAULT, 1_000_000),
+    write: (page) => (page !== PAGE_DEFAULT ? String(page) : undefined),
+  } satisfies ListParam<number>,
+  paginate_by: {
+    default: PAGE_SIZE_DEFAULT,
+    read: (value) =>
+      (PAGE_SIZE_OPTIONS as readonly number[]).includes(Number(value)) ? Number(value) : PAGE_SIZE_DEFAULT,
+    write: (size) => (size !== PAGE_SIZE_DEFAULT ? String(size) : undefined),
+    description: PAGE_SIZE_OPTIONS.join('|'),
+  } satisfies ListParam<number>,
+  issue_state: oneOfParam(ISSUE_STATE_TAB_IDS, DEFAULT_ISSUE_STATE_TAB),
+  search: {
+    default: '',
+    read: (value) => value.slice(0, ISSUE_SEARCH_MAX).trim(),
+    write: (text) => text || undefined,
+    description: 'title, description or process number',
+  } satisfies ListParam<string>,
+  // workspace_id and category_id (single, 000 §3) join the lists.
+  workspaces: {
+    ...idsParam('comma-joined workspace ids'),
+    read: (value, get) => idList(`${value},${get('workspace_id')}`),
+    aliases: { workspace_id: 'a workspace id (joins workspaces)' },
+  } satisfies ListParam<number[]>,
+  include_sub_ws: flagParam(),
+  /** User ids; 0 = unassigned. */
+  assignees: idsParam('comma-joined user ids; 0 = unassigned', { allowZero: true }),
+  reporters: idsParam('comma-joined user ids'),
+  priority_id: allowedIdsParam(ISSUE_LIST_PRIORITIES, '2..5, comma-joined'),
+  categories: {
+    ...idsParam('comma-joined category ids (main or extra category)'),
+    read: (value, get) => idList(`${value},${get('category_id')}`),
+    aliases: { category_id: 'a category id (joins categories)' },
+  } satisfies ListParam<number[]>,
+  /** null: no type filter. */
+  issue_type: {
+    default: null,
+    read: (value) => ((ISSUE_TYPES as readonly string[]).includes(value) ? (value as IssueType) : null),
+    write: (type) => type ?? undefined,
+    description: ISSUE_TYPES.join('|'),
+  } satisfies ListParam<IssueType | null>,
+  include_subtasks: flagParam(),
+  /** As given (ISO date/time or seconds), only when readable; read with issueListDateBound. */
+  date_from: dateParam,
+  date_to: dateParam,
+  date_type: {
+    ...oneOfParam(ISSUE_DATE_TYPES, DEFAULT_ISSUE_DATE_TYPE),
+    // Says nothing without a date range.
+    write: (type, query) =>
+      type !== DEFAULT_ISSUE_DATE_TYPE && (query.date_from || query.date_to) ? type : undefined,
+  } satisfies ListParam<IssueDateType>,
+  /** null: not given (search results are ranked, otherwise as DEFAULT_ISSUE_SORT_BY). */
+  sort_by: {
+    default: null,
+    read: (value) => ((ISSUE_SORT_BY as readonly string[]).includes(value) ? (value as IssueSortBy) : null),
+    write: (by) => by ?? undefined,
+    description: ISSUE_SORT_BY.join('|'),
+  } satisfies ListParam<IssueSortBy | null>,
+  sort_direction: oneOfParam(ISSUE_SORT_DIRECTIONS, DEFAULT_ISSUE_SORT_DIRECTION),
+  /** Only these issues ('view all' after a bulk action, 000 §2); empty: no id filter. */
+  ids: idsParam('comma-joined issue ids (only these issues)'),
+  /** People in any role: assignee, reporter, watcher or worked on (work time logged). */
+  users: idsParam('comma-joined user ids: assignee, reporter, watcher or worked on, any of them'),
+  watchers: idsParam('comma-joined user ids watching the issue'),
+  /** People who logged work time on the issue. */
+  worked_on_by: idsParam('comma-joined user ids who logged work time on the issue'),
+  /** Company (organisation) ids: the assignee / reporter / a watcher / a worker belongs to one. */
+  assignee_companies: idsParam('comma-joined company ids: the assignee belongs to one'),
+  reporter_companies: idsParam('comma-joined company ids: the reporter belongs to one'),
+  watcher_companies: idsParam('comma-joined company ids: a watcher belongs to one'),
+  worked_on_by_companies: idsParam('comma-joined company ids: someone who logged work time belongs to one'),
+  /** Partner company ids: someone of that company in any of the four roles. */
+  collaborators: idsParam('comma-joined partner company ids: someone of it in any of the four roles'),
+  /** Partner people (the picker's externals) in any role. */
+  externals: idsParam("comma-joined partner user ids (the picker's externals tab), any role"),
+  /** Job position ids of the assignee. */
+  job_positions: idsParam('comma-joined job position ids of the assignee'),
+  schedule_id: idsParam('comma-joined schedule ids'),
+  asset_ids: idsParam('comma-joined asset ids'),
+  rating: allowedIdsParam(ISSUE_LIST_RATINGS, '1..5, comma-joined'),
+  /** 1: only the caller's favourite workspaces (with their sub-workspaces when include_sub_ws). */
+  filter_ws: flagParam(
+    "0|1: 1 = only the caller's favourite workspaces (and sub-workspaces with include_sub_ws)",
+  ),
+};
+
+type IssueListParams = typeof ISSUE_LIST_PARAMS;
+
+/** The normalized list query: every field has a valid value. */
+export type IssueListQuery = { [K in keyof IssueListParams]: ReturnType<IssueListParams[K]['read']> };
+
+const PARAM_NAMES = Object.keys(ISSUE_LIST_PARAMS) as Array<keyof IssueListParams>;
+
+export const DEFAULT_ISSUE_LIST_QUERY: IssueListQuery = Object.fromEntries(
+  PARAM_NAMES.map((name) => [name, ISSUE_LIST_PARAMS[name].default]),
+) as IssueListQuery;
 
 /** Reads the list parameters (URL search params or a parsed querystring) into a full query. */
 export function readIssueListQuery(raw: RawQuery): IssueListQuery {
-  const get = (key: string) => rawValue(raw, key);
-  const pageSize = Number(get('paginate_by'));
-  const sortBy = get('sort_by');
-  return {
-    page: positiveInt(get('page'), PAGE_DEFAULT, 1_000_000),
-    paginate_by: (PAGE_SIZE_OPTIONS as readonly number[]).includes(pageSize) ? pageSize : PAGE_SIZE_DEFAULT,
-    issue_state: oneOf(get('issue_state'), ISSUE_STATE_TAB_IDS, DEFAULT_ISSUE_STATE_TAB),
-    search: get('search').slice(0, ISSUE_SEARCH_MAX).trim(),
-    // workspace_id and category_id (single, 000 §3) join the lists.
-    workspaces: idList(`${get('workspaces')},${get('workspace_id')}`),
-    include_sub_ws: flag(get('include_sub_ws')),
-    assignees: idList(get('assignees'), { allowZero: true }),
-    reporters: idList(get('reporters')),
-    priority_id: idList(get('priority_id')).filter((p) =>
-      (ISSUE_LIST_PRIORITIES as readonly number[]).includes(p),
-    ),
-    categories: idList(`${get('categories')},${get('category_id')}`),
-    issue_type: (ISSUE_TYPES as readonly string[]).includes(get('issue_type'))
-      ? (get('issue_type') as IssueType)
-      : null,
-    include_subtasks: flag(get('include_subtasks')),
-    date_from: dateParam(get('date_from')),
-    date_to: dateParam(get('date_to')),
-    date_type: oneOf(get('date_type'), ISSUE_DATE_TYPES, DEFAULT_ISSUE_DATE_TYPE),
-    sort_by: (ISSUE_SORT_BY as readonly string[]).includes(sortBy) ? (sortBy as IssueSortBy) : null,
-    sort_direction: oneOf(get('sort_direction'), ISSUE_SORT_DIRECTIONS, DEFAULT_ISSUE_SORT_DIRECTION),
-    ids: idList(get('ids')),
-    users: idList(get('users')),
-    watchers: idList(get('watchers')),
-    worked_on_by: idList(get('worked_on_by')),
-    assignee_companies: idList(get('assignee_companies')),
-    reporter_companies: idList(get('reporter_companies')),
-    watcher_companies: idList(get('watcher_companies')),
-    worked_on_by_companies: idList(get('worked_on_by_companies')),
-    collaborators: idList(get('collaborators')),
-    externals: idList(get('externals')),
-    job_positions: idList(get('job_positions')),
-    schedule_id: idList(get('schedule_id')),
-    asset_ids: idList(get('asset_ids')),
-    rating: idList(get('rating')).filter((r) => (ISSUE_LIST_RATINGS as readonly number[]).includes(r)),
-    filter_ws: flag(get('filter_ws')),
-  };
+  const get = (name: string) => rawValue(raw, name);
+  return Object.fromEntries(
+    PARAM_NAMES.map((name) => [name, ISSUE_LIST_PARAMS[name].read(get(name), get)]),
+  ) as IssueListQuery;
 }
-
-/** The id-list filters added after the first list (each written as itself, comma-joined). */
-const ISSUE_LIST_EXTRA_ID_KEYS = [
-  'users',
-  'watchers',
-  'worked_on_by',
-  'assignee_companies',
-  'reporter_companies',
-  'watcher_companies',
-  'worked_on_by_companies',
-  'collaborators',
-  'externals',
-  'job_positions',
-  'schedule_id',
-  'asset_ids',
-  'rating',
-] as const satisfies ReadonlyArray<keyof IssueListQuery>;
 
 /**
  * The query as URL parameters, leaving out defaults (for the web's URL and the envelope's page
@@ -348,29 +356,11 @@ const ISSUE_LIST_EXTRA_ID_KEYS = [
  */
 export function issueListQueryToParams(query: IssueListQuery): Record<string, string> {
   const out: Record<string, string> = {};
-  const d = DEFAULT_ISSUE_LIST_QUERY;
-  if (query.page !== d.page) out.page = String(query.page);
-  if (query.paginate_by !== d.paginate_by) out.paginate_by = String(query.paginate_by);
-  if (query.issue_state !== d.issue_state) out.issue_state = query.issue_state;
-  if (query.search) out.search = query.search;
-  if (query.workspaces.length) out.workspaces = query.workspaces.join(',');
-  if (query.include_sub_ws) out.include_sub_ws = '1';
-  if (query.assignees.length) out.assignees = query.assignees.join(',');
-  if (query.reporters.length) out.reporters = query.reporters.join(',');
-  if (query.priority_id.length) out.priority_id = query.priority_id.join(',');
-  if (query.categories.length) out.categories = query.categories.join(',');
-  if (query.issue_type) out.issue_type = query.issue_type;
-  if (query.include_subtasks) out.include_subtasks = '1';
-  if (query.date_from) out.date_from = query.date_from;
-  if (query.date_to) out.date_to = query.date_to;
-  if (query.date_type !== d.date_type && (query.date_from || query.date_to)) out.date_type = query.date_type;
-  if (query.sort_by) out.sort_by = query.sort_by;
-  if (query.sort_direction !== d.sort_direction) out.sort_direction = query.sort_direction;
-  if (query.ids.length) out.ids = query.ids.join(',');
-  for (const key of ISSUE_LIST_EXTRA_ID_KEYS) {
-    if (query[key].length) out[key] = query[key].join(',');
+  for (const name of PARAM_NAMES) {
+    const param = ISSUE_LIST_PARAMS[name] as ListParam<unknown>;
+    const value = param.write(query[name], query);
+    if (value !== undefined) out[name] = value;
   }
-  if (query.filter_ws) out.filter_ws = '1';
   return out;
 }
 
@@ -399,50 +389,21 @@ const param = z
   .catch(undefined);
 
 /**
- * GET issue/ querystring, as strings (arrays comma-joined). Never rejects: the server reads it
- * with readIssueListQuery, which falls back to defaults.
+ * GET issue/ querystring, as strings (arrays comma-joined), from ISSUE_LIST_PARAMS. Never
+ * rejects: the server reads it with readIssueListQuery, which falls back to defaults.
  */
 export const ZIssueListQuerySchema = z
-  .object({
-    page: param,
-    paginate_by: param,
-    issue_state: param.describe(ISSUE_STATE_TAB_IDS.join('|')),
-    search: param,
-    workspaces: param.describe('comma-joined workspace ids'),
-    include_sub_ws: param.describe('0|1'),
-    assignees: param.describe('comma-joined user ids; 0 = unassigned'),
-    reporters: param.describe('comma-joined user ids'),
-    priority_id: param.describe('2..5, comma-joined'),
-    categories: param.describe('comma-joined category ids (main or extra category)'),
-    issue_type: param.describe('issue|task'),
-    include_subtasks: param.describe('0|1'),
-    date_from: param.describe('ISO date/date-time or seconds'),
-    date_to: param.describe('ISO date/date-time or seconds'),
-    date_type: param.describe(ISSUE_DATE_TYPES.join('|')),
-    sort_by: param.describe(ISSUE_SORT_BY.join('|')),
-    sort_direction: param.describe('asc|desc'),
-    ids: param.describe('comma-joined issue ids (only these issues)'),
-    workspace_id: param.describe('a workspace id (joins workspaces)'),
-    category_id: param.describe('a category id (joins categories)'),
-    users: param.describe('comma-joined user ids: assignee, reporter, watcher or worked on, any of them'),
-    watchers: param.describe('comma-joined user ids watching the issue'),
-    worked_on_by: param.describe('comma-joined user ids who logged work time on the issue'),
-    assignee_companies: param.describe('comma-joined company ids: the assignee belongs to one'),
-    reporter_companies: param.describe('comma-joined company ids: the reporter belongs to one'),
-    watcher_companies: param.describe('comma-joined company ids: a watcher belongs to one'),
-    worked_on_by_companies: param.describe(
-      'comma-joined company ids: someone who logged work time belongs to one',
-    ),
-    collaborators: param.describe('comma-joined partner company ids: someone of it in any of the four roles'),
-    externals: param.describe("comma-joined partner user ids (the picker's externals tab), any role"),
-    job_positions: param.describe('comma-joined job position ids of the assignee'),
-    schedule_id: param.describe('comma-joined schedule ids'),
-    asset_ids: param.describe('comma-joined asset ids'),
-    rating: param.describe('1..5, comma-joined'),
-    filter_ws: param.describe(
-      "0|1: 1 = only the caller's favourite workspaces (and sub-workspaces with include_sub_ws)",
-    ),
-  })
+  .object(
+    Object.fromEntries(
+      PARAM_NAMES.flatMap((name) => {
+        const { description, aliases } = ISSUE_LIST_PARAMS[name] as ListParam<unknown>;
+        return [
+          [name, description ? param.describe(description) : param],
+          ...Object.entries(aliases ?? {}).map(([alias, text]) => [alias, param.describe(text)]),
+        ];
+      }),
+    ) as Record<keyof IssueListParams | 'workspace_id' | 'category_id', typeof param>,
+  )
   .meta({ id: 'IssueListQuery' });
 
 export const ZIssueListItemSchema = z
