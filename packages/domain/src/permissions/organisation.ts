@@ -7,8 +7,3 @@ import type { UserRole } from '../users/user.js';
 export function canEditOrganisation(user: { role: UserRole }): boolean {
   return user.role === 'admin';
 }
-
-/** The outbox holds password-reset and login links of the organisation's users: admins only. */
-export function canReadMailOutbox(user: { role: UserRole }): boolean {
-  return user.role === 'admin';
-}
