@@ -1,42 +1,36 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type {
-  DuplicateResult,
-  MultiDuplicateRequest,
-  QuickCompleteResponse,
-  ReassignIssuesResponse,
-} from '@workbench/domain';
-import { api } from '../../api/client';
-import { issueKeys } from '../issues/issues-api';
-import type { ArchiveResult, DeleteResult } from './bulk-summary';
+import { issueActionContracts, type MultiDuplicateRequest } from '@workbench/domain';
+import { call } from '../../api/client';
+import { refreshAfterIssueWrites } from '../issues/issues-api';
 
-/** The bulk calls of 000 §7; every answer (or failure) refreshes the issue screens, so the list refetches. */
+/**
+ * The bulk calls of 000 §7. Each judges every issue on its own, so an answer (or a failure part
+ * way) may have changed any of them: the lists and the named issues are refetched; copies are new
+ * issues, which only the lists show.
+ */
 export function useBulkIssueCalls() {
   const client = useQueryClient();
-  const onSettled = () => client.invalidateQueries({ queryKey: issueKeys.all });
+  const refresh = (ids: readonly number[]) => refreshAfterIssueWrites(client, ids);
   const quickComplete = useMutation({
-    mutationFn: (ids: number[]) =>
-      api<QuickCompleteResponse>('issue/quick_complete', { method: 'POST', body: { ids } }),
-    onSettled,
+    mutationFn: (ids: number[]) => call(issueActionContracts.quickComplete, { body: { ids } }),
+    onSettled: (_, __, ids) => refresh(ids),
   });
   const archive = useMutation({
-    mutationFn: (ids: number[]) =>
-      api<ArchiveResult>('issue/multiple/archive', { method: 'POST', body: { ids } }),
-    onSettled,
+    mutationFn: (ids: number[]) => call(issueActionContracts.archiveMany, { body: { ids } }),
+    onSettled: (_, __, ids) => refresh(ids),
   });
   const remove = useMutation({
-    mutationFn: (ids: number[]) =>
-      api<DeleteResult>('issue/multiple/delete', { method: 'POST', body: { ids } }),
-    onSettled,
+    mutationFn: (ids: number[]) => call(issueActionContracts.deleteMany, { body: { ids } }),
+    onSettled: (_, __, ids) => refresh(ids),
   });
   const reassign = useMutation({
     mutationFn: (body: { issue_ids: number[]; user_id: number }) =>
-      api<ReassignIssuesResponse>('issue/multiple/reassign', { method: 'POST', body }),
-    onSettled,
+      call(issueActionContracts.reassignMany, { body }),
+    onSettled: (_, __, body) => refresh(body.issue_ids),
   });
   const duplicate = useMutation({
-    mutationFn: (body: MultiDuplicateRequest) =>
-      api<DuplicateResult>('issue/multi_duplicate', { method: 'POST', body }),
-    onSettled,
+    mutationFn: (body: MultiDuplicateRequest) => call(issueActionContracts.duplicateMany, { body }),
+    onSettled: () => refresh([]),
   });
   return { quickComplete, archive, remove, reassign, duplicate };
 }

@@ -1,11 +1,10 @@
-import type { ErrorBody, IssueListQuery } from '@workbench/domain';
-import { API_BASE, ApiError } from '../../api/client';
-import { sessionStore } from '../auth/session-store';
+import { type IssueListQuery, issueContracts } from '@workbench/domain';
+import { callRaw } from '../../api/client';
 import {
   defaultExportFileName,
   fileNameFromDisposition,
   type IssueExportFormat,
-  issueExportPath,
+  issueExportQuery,
 } from './export-helpers';
 
 /** Hands a Blob to the browser as a download named `fileName`. */
@@ -23,30 +22,15 @@ function saveBlob(blob: Blob, fileName: string): void {
 }
 
 /**
- * Downloads the export of a list state (GET issue/export with the stored token, like api()):
- * the file is saved under the server's file name. Errors come as ApiError, like api().
+ * Downloads the export of a list state (GET issue/export): the file is saved under the server's
+ * file name. Errors come as ApiError, like every call.
  */
 export async function downloadIssueExport(
   query: IssueListQuery,
   format: IssueExportFormat,
   ids?: number[],
 ): Promise<string> {
-  const token = sessionStore.get().session?.token;
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/${issueExportPath(query, format, ids)}`, {
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-    });
-  } catch {
-    throw new ApiError(0, 'no_internet', 'No connection to the server');
-  }
-  if (!response.ok) {
-    const error = ((await response.json().catch(() => null)) ?? {}) as Partial<ErrorBody>;
-    const key = typeof error.error === 'string' ? error.error : 'general_error';
-    if ((response.status === 401 || (response.status === 403 && key === 'access_denied')) && token)
-      sessionStore.loggedOut({ expired: true });
-    throw new ApiError(response.status, key, error.message ?? response.statusText, error.fields ?? {});
-  }
+  const response = await callRaw(issueContracts.export, { query: issueExportQuery(query, format, ids) });
   const fileName = fileNameFromDisposition(
     response.headers.get('content-disposition'),
     defaultExportFileName(format),

@@ -1,18 +1,16 @@
-import { DEFAULT_ISSUE_LIST_QUERY, readIssueListQuery } from '@workbench/domain';
+import { DEFAULT_ISSUE_LIST_QUERY, issueContracts, readIssueListQuery } from '@workbench/domain';
 import { describe, expect, it } from 'vitest';
-import { defaultExportFileName, fileNameFromDisposition, issueExportPath } from './export-helpers';
+import { contractUrl } from '../../api/client';
+import { defaultExportFileName, fileNameFromDisposition, issueExportQuery } from './export-helpers';
 
 const fromUrl = (search: string) => readIssueListQuery(new URLSearchParams(search));
 
-describe('issueExportPath', () => {
+describe('issueExportQuery', () => {
   it('sends the list filters without page, page size and density, with the format', () => {
     const query = fromUrl(
       'page=3&paginate_by=40&density=compact&issue_state=archived&assignees=4,0&workspaces=2&include_sub_ws=1&search=pipe&sort_by=title&sort_direction=asc',
     );
-    const path = issueExportPath(query, 'csv');
-    expect(path.startsWith('issue/export?')).toBe(true);
-    const params = new URLSearchParams(path.slice('issue/export?'.length));
-    expect(Object.fromEntries(params)).toEqual({
+    expect(issueExportQuery(query, 'csv')).toEqual({
       issue_state: 'archived',
       assignees: '4,0',
       workspaces: '2',
@@ -25,18 +23,20 @@ describe('issueExportPath', () => {
   });
 
   it('the default list is just the format', () => {
-    expect(issueExportPath(DEFAULT_ISSUE_LIST_QUERY, 'xlsx')).toBe('issue/export?format=xlsx');
+    expect(issueExportQuery(DEFAULT_ISSUE_LIST_QUERY, 'xlsx')).toEqual({ format: 'xlsx' });
   });
 
   it('a selection replaces the ids of the URL; the URL ids go along otherwise', () => {
     const query = fromUrl('ids=1,2&issue_state=all');
-    expect(issueExportPath(query, 'json')).toBe('issue/export?issue_state=all&ids=1%2C2&format=json');
-    expect(issueExportPath(query, 'xml', [7, 9])).toBe('issue/export?issue_state=all&ids=7%2C9&format=xml');
+    expect(issueExportQuery(query, 'json')).toEqual({ issue_state: 'all', ids: '1,2', format: 'json' });
+    expect(issueExportQuery(query, 'xml', [7, 9])).toEqual({ issue_state: 'all', ids: '7,9', format: 'xml' });
   });
 
-  it('escapes search text', () => {
-    const path = issueExportPath(fromUrl('search=a%26b%3Dc'), 'csv');
-    expect(new URLSearchParams(path.split('?')[1]).get('search')).toBe('a&b=c');
+  it('escapes search text in the URL of the call', () => {
+    const url = contractUrl(issueContracts.export, {
+      query: issueExportQuery(fromUrl('search=a%26b%3Dc'), 'csv'),
+    });
+    expect(new URLSearchParams(url.split('?')[1]).get('search')).toBe('a&b=c');
   });
 });
 

@@ -8,15 +8,19 @@ export type IssueExportFormat = (typeof ISSUE_EXPORT_FORMATS)[number];
 const NOT_EXPORTED = ['page', 'paginate_by', 'density'];
 
 /**
- * The GET issue/export path of a list state: the list's parameters without paging and density,
+ * The GET issue/export query of a list state: the list's parameters without paging and density,
  * plus the format; `ids` (a selection) replaces the URL's ids when given.
  */
-export function issueExportPath(query: IssueListQuery, format: IssueExportFormat, ids?: number[]): string {
-  const params = new URLSearchParams(issueListQueryToParams(query));
-  for (const key of NOT_EXPORTED) params.delete(key);
-  if (ids?.length) params.set('ids', ids.join(','));
-  params.set('format', format);
-  return `issue/export?${params.toString()}`;
+export function issueExportQuery(
+  query: IssueListQuery,
+  format: IssueExportFormat,
+  ids?: number[],
+): Record<string, string> {
+  const params = Object.fromEntries(
+    Object.entries(issueListQueryToParams(query)).filter(([key]) => !NOT_EXPORTED.includes(key)),
+  );
+  if (ids?.length) params.ids = ids.join(',');
+  return { ...params, format };
 }
 
 /**

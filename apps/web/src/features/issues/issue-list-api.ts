@@ -1,24 +1,26 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type {
-  IssueListPageResponse,
-  IssueListQuery,
-  JobPosition,
-  PickerExternal,
-  PickerUser,
+import {
+  type IssueListQuery,
+  isIssueListPage,
+  issueContracts,
+  userContracts,
+  workspaceContracts,
 } from '@workbench/domain';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { issueKeys } from './issues-api';
 import { issueListApiQuery } from './list-state';
 
-export type WorkspaceChoice = { id: number; name: string; parent_id: number | null };
-type PickerPage = { data: PickerUser[] };
-
 /** GET issue/ with the list query: one page and the counts of every state tab. */
 export function useIssueList(query: IssueListQuery) {
-  const qs = issueListApiQuery(query);
+  const params = issueListApiQuery(query);
   return useQuery({
-    queryKey: [...issueKeys.all, 'list', qs],
-    queryFn: ({ signal }) => api<IssueListPageResponse>(`issue/?${qs}`, { signal }),
+    queryKey: issueKeys.list(params),
+    queryFn: async ({ signal }) => {
+      const page = await call(issueContracts.list, { query: params, signal });
+      // Without parent_id the call answers the list page; only a parent's sub-issues come without tab counts.
+      if (!isIssueListPage(page)) throw new Error('GET issue/ answered a sub-issue page to a list query');
+      return page;
+    },
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -28,7 +30,7 @@ export function useIssueList(query: IssueListQuery) {
 export function useWorkspaceFilterChoices() {
   return useQuery({
     queryKey: ['workspaces', 'clean'],
-    queryFn: ({ signal }) => api<WorkspaceChoice[]>('workspace_clean', { signal }),
+    queryFn: ({ signal }) => call(workspaceContracts.clean, { signal }),
     staleTime: 60_000,
   });
 }
@@ -37,7 +39,7 @@ export function useWorkspaceFilterChoices() {
 export function useAssigneeFilterChoices() {
   return useQuery({
     queryKey: ['users', 'filter-mix', 'issue-filter'],
-    queryFn: ({ signal }) => api<PickerPage>('users/filter-mix?paginate_by=200', { signal }),
+    queryFn: ({ signal }) => call(userContracts.pickerUsers, { query: { paginate_by: 200 }, signal }),
     select: (page) => page.data,
     staleTime: 60_000,
     retry: false,
@@ -51,8 +53,7 @@ export function useAssigneeFilterChoices() {
 export function useExternalFilterChoices(enabled: boolean) {
   return useQuery({
     queryKey: ['users', 'filter-mix-collabs', 'issue-filter'],
-    queryFn: ({ signal }) =>
-      api<{ data: PickerExternal[] }>('users/filter-mix-collabs?paginate_by=200', { signal }),
+    queryFn: ({ signal }) => call(userContracts.pickerExternals, { query: { paginate_by: 200 }, signal }),
     select: (page) => page.data,
     enabled,
     staleTime: 60_000,
@@ -64,7 +65,7 @@ export function useExternalFilterChoices(enabled: boolean) {
 export function useJobPositionFilterChoices() {
   return useQuery({
     queryKey: ['users', 'job_positions'],
-    queryFn: ({ signal }) => api<JobPosition[]>('users/job_positions', { signal }),
+    queryFn: ({ signal }) => call(userContracts.jobPositions, { signal }),
     staleTime: 60_000,
     retry: false,
   });

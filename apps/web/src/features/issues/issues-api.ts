@@ -1,34 +1,40 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Category,
-  CreateIssueRequest,
-  DuplicateIssueRequest,
-  DuplicateResult,
-  Issue,
-  IssueActivity,
-  IssueComment,
-  IssueListResponse,
-  IssueStatusRequest,
-  IssueTimer,
-  Person,
-  QuickCompleteResponse,
-  ReassignIssuesResponse,
-  UpdateIssueRequest,
-  WorkspaceFlatItem,
-  WorktimeLog,
+import {
+  keepPreviousData,
+  type QueryClient,
+  type QueryKey,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  type ContractBody,
+  type CreateIssueRequest,
+  configContracts,
+  type Issue,
+  type IssueStatusRequest,
+  issueActionContracts,
+  issueContracts,
+  issueDetailContracts,
+  type UpdateIssueRequest,
+  userContracts,
+  workspaceContracts,
 } from '@workbench/domain';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 
-export type WorktimeLogList = { data: WorktimeLog[]; worktime_total: number };
-export type Paged<T> = Omit<IssueListResponse, 'data'> & { data: T[] };
+/** The lists that hang off one issue; each key is the prefix of its pages. */
+type IssueLog = 'comments' | 'activity' | 'timer' | 'worktime';
+const issueLog = (log: IssueLog, id: number) => ['issues', log, id] as const;
 
 export const issueKeys = {
   all: ['issues'] as const,
+  /** Every page of the issue list, whatever its filters. */
+  lists: ['issues', 'list'] as const,
+  list: (query: Record<string, string>) => ['issues', 'list', query] as const,
   detail: (id: number) => ['issues', 'detail', id] as const,
-  comments: (id: number, page: number) => ['issues', 'comments', id, page] as const,
-  activity: (id: number, page: number) => ['issues', 'activity', id, page] as const,
-  timer: (id: number) => ['issues', 'timer', id] as const,
-  worktime: (id: number) => ['issues', 'worktime', id] as const,
+  comments: (id: number, page: number) => [...issueLog('comments', id), page] as const,
+  activity: (id: number, page: number) => [...issueLog('activity', id), page] as const,
+  timer: (id: number) => issueLog('timer', id),
+  worktime: (id: number) => issueLog('worktime', id),
   people: (workspaceId: number) => ['issues', 'people', workspaceId] as const,
 };
 
@@ -38,7 +44,7 @@ const validId = (id: number | null | undefined): id is number =>
 export function useIssue(id: number | null) {
   return useQuery({
     queryKey: issueKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api<Issue>(`issue/${id}`, { signal }),
+    queryFn: ({ signal }) => call(issueContracts.get, { params: { id: id ?? 0 }, signal }),
     enabled: validId(id),
     staleTime: 0,
   });
@@ -47,7 +53,7 @@ export function useIssue(id: number | null) {
 export function useWorkspaceChoices() {
   return useQuery({
     queryKey: ['workspaces', 'flat'],
-    queryFn: ({ signal }) => api<WorkspaceFlatItem[]>('workspace/flat', { signal }),
+    queryFn: ({ signal }) => call(workspaceContracts.flat, { signal }),
     staleTime: 0,
   });
 }
@@ -57,7 +63,7 @@ export function useWorkspacePeople(workspaceId: number | null) {
   return useQuery({
     queryKey: issueKeys.people(workspaceId ?? 0),
     queryFn: ({ signal }) =>
-      api<Person[]>(`users/list-by-workspace-access?workspace_id=${workspaceId}`, { signal }),
+      call(userContracts.listByWorkspaceAccess, { query: { workspace_id: workspaceId }, signal }),
     enabled: validId(workspaceId),
     staleTime: 30_000,
   });
@@ -66,92 +72,179 @@ export function useWorkspacePeople(workspaceId: number | null) {
 export function useCategories() {
   return useQuery({
     queryKey: ['config', 'categories'],
-    queryFn: ({ signal }) => api<{ categories?: Category[] }>('config?get_only=categories', { signal }),
+    queryFn: ({ signal }) => call(configContracts.get, { query: { get_only: 'categories' }, signal }),
     select: (data) => data.categories ?? [],
   });
 }
 
 export function checkProcessNumber(value: string) {
-  return api<{ exists: boolean }>(`process_number/${encodeURIComponent(value)}/check_exists`);
+  return call(issueContracts.processNumberExists, { params: { id: value } });
 }
 
-/** After any change to an issue: refresh everything about issues (details, children, logs). */
+/** Refreshes everything about issues (details, children, logs): for writes that answer none of it. */
 export function useInvalidateIssues() {
   const client = useQueryClient();
   return () => client.invalidateQueries({ queryKey: issueKeys.all });
 }
 
+/** What a write on one issue changed besides the issue and its activity log. */
+type Changed = { issue?: boolean; comments?: boolean; worktime?: boolean; timer?: boolean };
+
+/**
+ * Refetches what a write on issue `id` changed elsewhere: the issue lists, its activity log
+ * (every write is logged), its parent's detail (which shows its sub-issues) and what `changed`
+ * names. The issue itself is put from the answer when the write answers it (putIssue).
+ */
+function refreshAfterWrite(client: QueryClient, id: number, changed: Changed = {}) {
+  const parentId = client.getQueryData<Issue>(issueKeys.detail(id))?.parent_id;
+  const keys: QueryKey[] = [issueKeys.lists, issueLog('activity', id)];
+  if (parentId) keys.push(issueKeys.detail(parentId));
+  if (changed.issue) keys.push(issueKeys.detail(id));
+  if (changed.comments) keys.push(issueLog('comments', id));
+  if (changed.worktime) keys.push(issueLog('worktime', id));
+  if (changed.timer) keys.push(issueLog('timer', id));
+  for (const queryKey of keys) void client.invalidateQueries({ queryKey });
+}
+
+/** A write answered the issue: the answer is its detail, and only the rest is refetched. */
+function putIssue(client: QueryClient, issue: Issue, changed?: Changed) {
+  client.setQueryData(issueKeys.detail(issue.id), issue);
+  refreshAfterWrite(client, issue.id, changed);
+}
+
+/** Changes the cached detail of an issue in place (a write that answers a part of it). */
+function patchIssue(client: QueryClient, id: number, patch: (issue: Issue) => Issue) {
+  client.setQueryData<Issue>(issueKeys.detail(id), (old) => old && patch(old));
+}
+
+/**
+ * After bulk calls, whose answers say only which issues went through: the lists, the detail and
+ * activity log of each issue named, and the cached details listing one of them as a sub-issue.
+ */
+export function refreshAfterIssueWrites(client: QueryClient, ids: readonly number[]) {
+  void client.invalidateQueries({ queryKey: issueKeys.lists });
+  for (const id of ids) {
+    void client.invalidateQueries({ queryKey: issueKeys.detail(id) });
+    void client.invalidateQueries({ queryKey: issueLog('activity', id) });
+  }
+  for (const [queryKey, issue] of client.getQueriesData<Issue>({ queryKey: ['issues', 'detail'] })) {
+    if (issue?.children.some((child) => ids.includes(child.id))) void client.invalidateQueries({ queryKey });
+  }
+}
+
+/** POST issue, or PUT issue/{editId} with the changed fields of the form (an UpdateIssueRequest). */
 export function useSaveIssue(editId: number | null) {
-  const invalidate = useInvalidateIssues();
+  const client = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateIssueRequest | UpdateIssueRequest) =>
       editId === null
-        ? api<Issue>('issue', { method: 'POST', body })
-        : api<Issue>(`issue/${editId}`, { method: 'PUT', body }),
-    onSuccess: invalidate,
+        ? call(issueContracts.create, { body })
+        : call(issueContracts.update, { params: { id: editId }, body: body as UpdateIssueRequest }),
+    onSuccess: (issue) => putIssue(client, issue),
   });
 }
 
-/** Every write on one issue answers and then refreshes the issue screens. */
-function useIssueWrite<TBody, TResult>(call: (body: TBody) => Promise<TResult>) {
-  const invalidate = useInvalidateIssues();
-  return useMutation({ mutationFn: call, onSuccess: invalidate });
+/** One write on an issue: its call, and what its answer puts into or refetches from the cache. */
+function useIssueWrite<TInput, TResult>(
+  write: (input: TInput) => Promise<TResult>,
+  cache: (client: QueryClient, result: TResult, input: TInput) => void,
+) {
+  const client = useQueryClient();
+  return useMutation({ mutationFn: write, onSuccess: (result, input) => cache(client, result, input) });
 }
 
 export function useIssueActions(id: number) {
+  const params = { id };
+  const answersIssue = (client: QueryClient, issue: Issue) => putIssue(client, issue);
   return {
-    status: useIssueWrite((body: IssueStatusRequest) =>
-      api<Issue>(`issue/${id}/status`, { method: 'POST', body }),
+    status: useIssueWrite(
+      (body: IssueStatusRequest) => call(issueActionContracts.status, { params, body }),
+      (client, issue, body) =>
+        putIssue(client, issue, {
+          comments: !!body.note,
+          worktime: !!body.worktime_seconds,
+          timer: !!body.worktime_seconds,
+        }),
     ),
-    takeover: useIssueWrite((_: undefined) =>
-      api<Issue>(`issue/${id}/takeover`, { method: 'POST', body: {} }),
-    ),
-    archive: useIssueWrite((_: undefined) => api<Issue>(`issue/${id}/archive`, { method: 'POST', body: {} })),
-    unarchive: useIssueWrite((_: undefined) =>
-      api<Issue>(`issue/${id}/unarchive`, { method: 'POST', body: {} }),
+    takeover: useIssueWrite((_: undefined) => call(issueActionContracts.takeover, { params }), answersIssue),
+    archive: useIssueWrite((_: undefined) => call(issueActionContracts.archive, { params }), answersIssue),
+    unarchive: useIssueWrite(
+      (_: undefined) => call(issueActionContracts.unarchive, { params }),
+      answersIssue,
     ),
     remove: useRemoveIssue(id),
-    quickComplete: useIssueWrite((_: undefined) =>
-      api<QuickCompleteResponse>('issue/quick_complete', { method: 'POST', body: { ids: [id] } }),
+    quickComplete: useIssueWrite(
+      (_: undefined) => call(issueActionContracts.quickComplete, { body: { ids: [id] } }),
+      (client) => refreshAfterWrite(client, id, { issue: true }),
     ),
-    reassign: useIssueWrite((userId: number) =>
-      api<ReassignIssuesResponse>('issue/multiple/reassign', {
-        method: 'POST',
-        body: { issue_ids: [id], user_id: userId },
-      }),
+    reassign: useIssueWrite(
+      (userId: number) =>
+        call(issueActionContracts.reassignMany, { body: { issue_ids: [id], user_id: userId } }),
+      (client) => refreshAfterWrite(client, id, { issue: true }),
     ),
-    duplicate: useIssueWrite((body: DuplicateIssueRequest) =>
-      api<DuplicateResult>(`issue/${id}/duplicate`, { method: 'POST', body }),
+    duplicate: useIssueWrite(
+      (body: ContractBody<typeof issueActionContracts.duplicate>) =>
+        call(issueActionContracts.duplicate, { params, body }),
+      // A copy as sub-issue shows among the original's sub-issues.
+      (client, _, body) => refreshAfterWrite(client, id, { issue: !!body.duplicate_to_subtask }),
     ),
-    watchers: useIssueWrite((userIds: number[]) =>
-      api<unknown>(`issue/${id}/watchers`, { method: 'PUT', body: { user_ids: userIds } }),
+    watchers: useIssueWrite(
+      (userIds: number[]) => call(issueDetailContracts.watchers, { params, body: { user_ids: userIds } }),
+      answersIssue,
     ),
-    addLink: useIssueWrite((body: { url: string; title: string | null }) =>
-      api<unknown>(`issue/${id}/links`, { method: 'POST', body }),
+    addLink: useIssueWrite(
+      (body: ContractBody<typeof issueDetailContracts.addLink>) =>
+        call(issueDetailContracts.addLink, { params, body }),
+      (client, link) => {
+        patchIssue(client, id, (issue) => ({ ...issue, links: [...issue.links, link] }));
+        refreshAfterWrite(client, id);
+      },
     ),
-    removeLink: useIssueWrite((linkId: number) =>
-      api<unknown>(`issue/${id}/links/${linkId}`, { method: 'DELETE' }),
+    removeLink: useIssueWrite(
+      (linkId: number) => call(issueDetailContracts.removeLink, { params: { id, linkId } }),
+      (client, _, linkId) => {
+        patchIssue(client, id, (issue) => ({ ...issue, links: issue.links.filter((l) => l.id !== linkId) }));
+        refreshAfterWrite(client, id);
+      },
     ),
-    comment: useIssueWrite((comment: string) =>
-      api<IssueComment>(`issue/${id}/comments`, { method: 'POST', body: { comment } }),
+    comment: useIssueWrite(
+      (comment: string) => call(issueDetailContracts.addComment, { params, body: { comment } }),
+      (client) => {
+        patchIssue(client, id, (issue) => ({ ...issue, number_of_comments: issue.number_of_comments + 1 }));
+        refreshAfterWrite(client, id, { comments: true });
+      },
     ),
-    timer: useIssueWrite((action: 'start' | 'stop') =>
-      api<IssueTimer>(`issue/${id}/timer`, { method: 'POST', body: { action } }),
+    timer: useIssueWrite(
+      (action: 'start' | 'stop') => call(issueDetailContracts.runTimer, { params, body: { action } }),
+      (client, timer, action) => {
+        client.setQueryData(issueKeys.timer(id), timer);
+        // Stopping logs the elapsed time as a work-time entry, and the issue's buttons read its total.
+        refreshAfterWrite(client, id, { issue: action === 'stop', worktime: action === 'stop' });
+      },
     ),
-    addWorktime: useIssueWrite((body: { seconds: number; note: string | null }) =>
-      api<unknown>(`issue/${id}/worktime-logs`, { method: 'POST', body }),
+    addWorktime: useIssueWrite(
+      (body: ContractBody<typeof issueDetailContracts.addWorktimeLog>) =>
+        call(issueDetailContracts.addWorktimeLog, { params, body }),
+      (client, logs) => {
+        client.setQueryData(issueKeys.worktime(id), logs);
+        // The timer shows the total, and the issue's buttons read it.
+        refreshAfterWrite(client, id, { issue: true, timer: true });
+      },
     ),
   };
 }
 
-/** DELETE issue/{id}: the deleted issue is dropped from the cache (not fetched again), the rest refreshed. */
+/** DELETE issue/{id}: the deleted issue and its logs leave the cache (not fetched again); lists and its parent refresh. */
 function useRemoveIssue(id: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (_: undefined) => api<unknown>(`issue/${id}`, { method: 'DELETE' }),
+    mutationFn: (_: undefined) => call(issueContracts.remove, { params: { id } }),
     onSuccess: () => {
+      refreshAfterWrite(client, id);
       client.removeQueries({ queryKey: issueKeys.detail(id) });
-      void client.invalidateQueries({ queryKey: issueKeys.all, refetchType: 'none' });
+      for (const log of ['comments', 'activity', 'timer', 'worktime'] as const) {
+        client.removeQueries({ queryKey: issueLog(log, id) });
+      }
     },
   });
 }
@@ -160,7 +253,7 @@ export function useComments(id: number, page: number) {
   return useQuery({
     queryKey: issueKeys.comments(id, page),
     queryFn: ({ signal }) =>
-      api<Paged<IssueComment>>(`issue/${id}/comments?page=${page}&paginate_by=20`, { signal }),
+      call(issueDetailContracts.comments, { params: { id }, query: { page, paginate_by: 20 }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -170,7 +263,7 @@ export function useActivity(id: number, page: number) {
   return useQuery({
     queryKey: issueKeys.activity(id, page),
     queryFn: ({ signal }) =>
-      api<Paged<IssueActivity>>(`issue/${id}/activity_log?page=${page}&paginate_by=10`, { signal }),
+      call(issueDetailContracts.activity, { params: { id }, query: { page, paginate_by: 10 }, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -179,7 +272,7 @@ export function useActivity(id: number, page: number) {
 export function useTimer(id: number) {
   return useQuery({
     queryKey: issueKeys.timer(id),
-    queryFn: ({ signal }) => api<IssueTimer>(`issue/${id}/timer`, { signal }),
+    queryFn: ({ signal }) => call(issueDetailContracts.timer, { params: { id }, signal }),
     staleTime: 0,
   });
 }
@@ -187,7 +280,7 @@ export function useTimer(id: number) {
 export function useWorktimeLogs(id: number) {
   return useQuery({
     queryKey: issueKeys.worktime(id),
-    queryFn: ({ signal }) => api<WorktimeLogList>(`issue/${id}/worktime-logs`, { signal }),
+    queryFn: ({ signal }) => call(issueDetailContracts.worktimeLogs, { params: { id }, signal }),
     staleTime: 0,
   });
 }

@@ -41,14 +41,15 @@ export function issueListSearch(state: IssueListState): string {
 }
 
 /**
- * The GET issue/ query string (000 §7: arrays comma-joined, empty values skipped, density never
- * sent). Page and page size always go along.
+ * The GET issue/ query (000 §7: arrays comma-joined, empty values skipped, density never sent).
+ * Page and page size always go along.
  */
-export function issueListApiQuery(query: IssueListQuery): string {
-  const params = new URLSearchParams(issueListQueryToParams(query));
-  params.set('page', String(query.page));
-  params.set('paginate_by', String(query.paginate_by));
-  return params.toString();
+export function issueListApiQuery(query: IssueListQuery): Record<string, string> {
+  return {
+    ...issueListQueryToParams(query),
+    page: String(query.page),
+    paginate_by: String(query.paginate_by),
+  };
 }
 
 /** A changed state: any filter change goes back to page 1; turning a page keeps the filters. */

@@ -1,6 +1,13 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { SavedFilter, SavedFilterType } from '@workbench/domain';
-import { api } from '../../api/client';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type ContractBody,
+  compareSavedFilters,
+  isSavedFilterType,
+  type SavedFilter,
+  type SavedFilterType,
+  savedFilterContracts,
+} from '@workbench/domain';
+import { call } from '../../api/client';
 
 export const savedFilterKeys = {
   all: ['saved-filters'] as const,
@@ -11,41 +18,49 @@ export const savedFilterKeys = {
 export function useSavedFilters(type: SavedFilterType) {
   return useQuery({
     queryKey: savedFilterKeys.ofType(type),
-    queryFn: ({ signal }) => api<SavedFilter[]>(`filters/${type}`, { signal }),
+    queryFn: ({ signal }) => call(savedFilterContracts.list, { params: { type }, signal }),
     staleTime: 60_000,
   });
 }
 
-export type CreateSavedFilterBody = {
-  filter_type: SavedFilterType;
-  name: string;
-  description: string | null;
-  query_string: string;
-  is_favorite: boolean;
-};
-export type UpdateSavedFilterBody = Partial<Omit<CreateSavedFilterBody, 'filter_type'>>;
+type UpdateSavedFilterBody = ContractBody<typeof savedFilterContracts.update>;
 
-/** Create, update, duplicate and delete; each refreshes the lists (and the config's copy). */
+/** Puts a saved filter the server answered into its entity's cached list, in the list's order. */
+function putSavedFilter(client: QueryClient, saved: SavedFilter) {
+  if (!isSavedFilterType(saved.filter_type)) return;
+  client.setQueryData<SavedFilter[]>(savedFilterKeys.ofType(saved.filter_type), (old) =>
+    old ? [...old.filter((f) => f.id !== saved.id), saved].sort(compareSavedFilters) : old,
+  );
+}
+
+/**
+ * Create, update, duplicate and delete. Each puts the server's answer into the cached list
+ * instead of refetching it: saved filters are the caller's own, so nothing else changes.
+ */
 export function useSavedFilterMutations() {
   const client = useQueryClient();
-  const refresh = () => client.invalidateQueries({ queryKey: savedFilterKeys.all });
+  const put = (saved: SavedFilter) => putSavedFilter(client, saved);
   return {
     create: useMutation({
-      mutationFn: (body: CreateSavedFilterBody) => api<SavedFilter>('filters', { method: 'POST', body }),
-      onSuccess: refresh,
+      mutationFn: (body: ContractBody<typeof savedFilterContracts.create>) =>
+        call(savedFilterContracts.create, { body }),
+      onSuccess: put,
     }),
     update: useMutation({
       mutationFn: ({ id, body }: { id: number; body: UpdateSavedFilterBody }) =>
-        api<SavedFilter>(`filters/${id}`, { method: 'PUT', body }),
-      onSuccess: refresh,
+        call(savedFilterContracts.update, { params: { id }, body }),
+      onSuccess: put,
     }),
     duplicate: useMutation({
-      mutationFn: (id: number) => api<SavedFilter>(`filters/duplicate/${id}`, { method: 'POST' }),
-      onSuccess: refresh,
+      mutationFn: (id: number) => call(savedFilterContracts.duplicate, { params: { id } }),
+      onSuccess: put,
     }),
     remove: useMutation({
-      mutationFn: (id: number) => api<{ success: true }>(`filters/${id}`, { method: 'DELETE' }),
-      onSuccess: refresh,
+      mutationFn: (id: number) => call(savedFilterContracts.remove, { params: { id } }),
+      onSuccess: (_, id) =>
+        client.setQueriesData<SavedFilter[]>({ queryKey: savedFilterKeys.all }, (old) =>
+          old?.filter((f) => f.id !== id),
+        ),
     }),
   };
 }
