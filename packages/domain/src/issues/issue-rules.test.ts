@@ -18,7 +18,6 @@ import {
   issuePermissions,
   quickCompleteErrors,
   statusAfterAssigneeChange,
-  summarizeQuickCompleteErrors,
 } from './issue-rules.js';
 import type { IssueStatusId } from './statuses.js';
 
@@ -572,18 +571,6 @@ describe('quick complete (000 §4, 001 §6)', () => {
         facts({ is_worktime_required: true, is_attachment_required: true, open_subtasks_count: 1 }),
       ),
     ).toEqual(['worktime_required', 'attachment_required', 'subtasks_not_completed_one']);
-  });
-
-  it('bulk: one kind of error stays itself, mixed errors become general_error', () => {
-    expect(summarizeQuickCompleteErrors(['worktime_required'])).toBe('worktime_required');
-    expect(summarizeQuickCompleteErrors(['attachment_required', 'attachment_required'])).toBe(
-      'attachment_required',
-    );
-    expect(summarizeQuickCompleteErrors(['worktime_required', 'attachment_required'])).toBe('general_error');
-    expect(summarizeQuickCompleteErrors(['subtasks_not_completed', 'subtasks_not_completed_one'])).toBe(
-      'general_error',
-    );
-    expect(summarizeQuickCompleteErrors([])).toBe('general_error');
   });
 });
 

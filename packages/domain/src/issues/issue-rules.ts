@@ -533,15 +533,6 @@ export function checkQuickComplete(ctx: IssueRuleContext): RuleResult {
   return first === undefined ? OK : refuse(first, 422);
 }
 
-/**
- * Bulk: one kind of error is shown as itself; mixed different errors become general_error (000 §4).
- * Called with the errors of the issues that were not completed; an empty list reads general_error.
- */
-export function summarizeQuickCompleteErrors(errors: string[]): string {
-  const distinct = [...new Set(errors)];
-  return distinct.length === 1 && distinct[0] !== undefined ? distinct[0] : 'general_error';
-}
-
 // ---------------------------------------------------------------------------------------------
 // Work time and due dates
 

@@ -14,20 +14,6 @@ export async function findUserByEmail(db: Db, email: string): Promise<UserRow | 
     .executeTakeFirst();
 }
 
-export async function findUserInClient(
-  db: Db,
-  clientId: number,
-  userId: number,
-): Promise<UserRow | undefined> {
-  return db
-    .selectFrom('users')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .where('id', '=', userId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-}
-
 /** Postgres' unique_violation on the e-mail index: a concurrent signup or invite took the address. */
 export function isEmailTakenError(err: unknown): boolean {
   const e = err as { code?: string; constraint?: string; message?: string } | null;
