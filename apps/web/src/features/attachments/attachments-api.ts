@@ -1,68 +1,24 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Issue, IssueComment } from '@workbench/domain';
-import { API_BASE, ApiError, api } from '../../api/client';
-import { sessionStore } from '../auth/session-store';
+import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type AttachmentComment,
+  attachmentContracts,
+  type Issue,
+  issueContracts,
+  issueDetailContracts,
+} from '@workbench/domain';
+import { call } from '../../api/client';
 import { issueKeys } from '../issues/issues-api';
-import type { Attachment, AttachmentComment } from './attachment-model';
 import { changesFormData, type GalleryItem } from './editing-state';
 
-/** A refused upload: the server names each file it refused and why (000 §5 Uploads). */
-export class UploadError extends ApiError {
-  constructor(
-    status: number,
-    key: string,
-    message: string,
-    override readonly files: Array<{ name: string; key: string }>,
-  ) {
-    super(status, key, message);
-    this.name = 'UploadError';
-  }
-}
-
-type UploadErrorBody = {
-  error?: string;
-  key?: string;
-  message?: string;
-  fields?: Record<string, string>;
-  /** Each refused file (000 §5); older drafts of the contract nested it under `errors`. */
-  files?: Array<{ name: string; key: string }>;
-  errors?: { files?: Array<{ name: string; key: string }> };
-};
-
-/** POST with form data (the api() helper only sends JSON), with the stored token. */
-async function postForm<T>(path: string, form: FormData): Promise<T> {
-  const token = sessionStore.get().session?.token;
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/${path}`, {
-      method: 'POST',
-      headers: token ? { authorization: `Bearer ${token}`, accept: 'application/json' } : {},
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, 'no_internet', 'No connection to the server');
-  }
-  const body = (await response.json().catch(() => null)) as unknown;
-  if (!response.ok) {
-    const error = (body ?? {}) as UploadErrorBody;
-    const key = error.error ?? error.key ?? 'general_error';
-    if (response.status === 403 && key === 'access_denied' && token)
-      sessionStore.loggedOut({ expired: true });
-    throw new UploadError(
-      response.status,
-      key,
-      error.message ?? response.statusText,
-      error.files ?? error.errors?.files ?? [],
-    );
-  }
-  return body as T;
+/** `attachments[n][file]` for each file: the form of a plain upload (000 §5 Uploads). */
+function filesForm(files: File[], form = new FormData()): FormData {
+  for (const [n, file] of files.entries()) form.append(`attachments[${n}][file]`, file, file.name);
+  return form;
 }
 
 /** POST issue/{id}/upload: new files straight onto a saved issue (the detail page, the photo flow). */
 export function uploadToIssue(issueId: number, files: File[]) {
-  const form = new FormData();
-  for (const [n, file] of files.entries()) form.append(`attachments[${n}][file]`, file, file.name);
-  return postForm<{ data: Attachment[] }>(`issue/${issueId}/upload`, form);
+  return call(attachmentContracts.upload, { params: { id: issueId }, form: filesForm(files) });
 }
 
 /** The new files of an issue just created, with their descriptions (POST issue/{id}/upload). */
@@ -72,21 +28,50 @@ export function uploadNewItems(issueId: number, items: GalleryItem[]) {
     new FormData(),
     'attachments',
   );
-  return postForm<{ data: Attachment[] }>(`issue/${issueId}/upload`, form);
+  return call(attachmentContracts.upload, { params: { id: issueId }, form });
 }
 
 /** The gallery's confirm: one issue save with every change (POST issue/{id}, _method PUT). */
 export function saveGalleryChanges(issueId: number, items: GalleryItem[]) {
   const form = new FormData();
   form.append('_method', 'PUT');
-  return postForm<Issue>(`issue/${issueId}`, changesFormData(items, form));
+  return call(attachmentContracts.saveIssueWithGallery, {
+    params: { id: issueId },
+    form: changesFormData(items, form),
+  });
+}
+
+/** Every page of an issue's activity log. */
+const activityOf = (issueId: number) => [...issueKeys.all, 'activity', issueId] as const;
+
+/**
+ * What else shows an issue whose attachments changed: the lists (sorted by last change) and its
+ * activity log. The issue itself is put into the cache by the caller.
+ */
+function refreshAround(client: QueryClient, issueId: number) {
+  void client.invalidateQueries({ queryKey: issueKeys.lists });
+  void client.invalidateQueries({ queryKey: activityOf(issueId) });
+}
+
+/** A saved issue, as the server answered it, into the cache. */
+function putIssue(client: QueryClient, issue: Issue) {
+  client.setQueryData(issueKeys.detail(issue.id), issue);
+  refreshAround(client, issue.id);
 }
 
 export function useUploadToIssue(issueId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (files: File[]) => uploadToIssue(issueId, files),
-    onSuccess: () => client.invalidateQueries({ queryKey: issueKeys.all }),
+    // The answer is the new attachments: they join the gallery at once. The issue is read again
+    // too, as a file can make a status action possible (attachment required, 000 §4).
+    onSuccess: ({ data }) => {
+      client.setQueryData<Issue>(issueKeys.detail(issueId), (issue) =>
+        issue ? { ...issue, attachments: [...issue.attachments, ...data] } : issue,
+      );
+      void client.invalidateQueries({ queryKey: issueKeys.detail(issueId) });
+      refreshAround(client, issueId);
+    },
   });
 }
 
@@ -94,7 +79,7 @@ export function useSaveGalleryChanges(issueId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (items: GalleryItem[]) => saveGalleryChanges(issueId, items),
-    onSuccess: () => client.invalidateQueries({ queryKey: issueKeys.all }),
+    onSuccess: (issue) => putIssue(client, issue),
   });
 }
 
@@ -103,11 +88,8 @@ export function useReorderAttachments(issueId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (order: Array<{ id: number; index: number }>) =>
-      api<Issue>(`issue/${issueId}`, { method: 'PUT', body: { attachments: order } }),
-    onSuccess: (issue) => {
-      client.setQueryData(issueKeys.detail(issueId), issue);
-      return client.invalidateQueries({ queryKey: issueKeys.all });
-    },
+      call(issueContracts.update, { params: { id: issueId }, body: { attachments: order } }),
+    onSuccess: (issue) => putIssue(client, issue),
   });
 }
 
@@ -119,27 +101,33 @@ export function useAttachmentComments(issueId: number, attachmentId: number | nu
   return useQuery({
     queryKey: attachmentCommentKey(issueId, attachmentId ?? 0),
     queryFn: ({ signal }) =>
-      api<{ data: AttachmentComment[] }>(
-        `issue/${issueId}/attachment_comment?attachment_id=${attachmentId}`,
-        {
-          signal,
-        },
-      ),
+      call(attachmentContracts.listComments, {
+        params: { id: issueId },
+        query: { attachment_id: attachmentId ?? 0 },
+        signal,
+      }),
     select: (answer) => answer.data,
     enabled: enabled && attachmentId !== null,
     staleTime: 0,
   });
 }
 
+/** Adds a comment; the answer joins the end of the cached comments (oldest first). */
 export function useAddAttachmentComment(issueId: number, attachmentId: number) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (comment: string) =>
-      api<{ data: AttachmentComment }>(`issue/${issueId}/attachment_comment`, {
-        method: 'POST',
+      call(attachmentContracts.addComment, {
+        params: { id: issueId },
         body: { comment, attachment_id: attachmentId },
       }),
-    onSuccess: () => client.invalidateQueries({ queryKey: attachmentCommentKey(issueId, attachmentId) }),
+    onSuccess: ({ data }) => {
+      client.setQueryData<{ data: AttachmentComment[] }>(
+        attachmentCommentKey(issueId, attachmentId),
+        (old) => (old ? { data: [...old.data, data] } : old),
+      );
+      void client.invalidateQueries({ queryKey: activityOf(issueId) });
+    },
   });
 }
 
@@ -147,6 +135,5 @@ export function useAddAttachmentComment(issueId: number, attachmentId: number) {
 export function postCommentWithFiles(issueId: number, comment: string, files: File[]) {
   const form = new FormData();
   form.append('comment', comment);
-  for (const [n, file] of files.entries()) form.append(`attachments[${n}][file]`, file, file.name);
-  return postForm<IssueComment>(`issue/${issueId}/comments`, form);
+  return call(issueDetailContracts.addComment, { params: { id: issueId }, form: filesForm(files, form) });
 }

@@ -17,12 +17,12 @@ export function readTemplateListParams(params: URLSearchParams): ChecklistTempla
   return query as ChecklistTemplateListQuery;
 }
 
-/** For the URL only what differs from the defaults; for the API (full) every parameter. */
-export function templateQueryString(query: ChecklistTemplateListQuery, full = false): string {
+/** The URL's query: only what differs from the defaults (a clean address). */
+export function templateQueryString(query: ChecklistTemplateListQuery): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
     if (value === undefined || value === '') continue;
-    if (!full && value === TEMPLATE_LIST_DEFAULTS[key as keyof ChecklistTemplateListQuery]) continue;
+    if (value === TEMPLATE_LIST_DEFAULTS[key as keyof ChecklistTemplateListQuery]) continue;
     params.set(key, String(value));
   }
   return params.toString();

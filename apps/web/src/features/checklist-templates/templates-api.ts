@@ -1,16 +1,22 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  ChecklistTemplate,
-  ChecklistTemplateListQuery,
-  ChecklistTemplateListResponse,
-  CreateChecklistTemplateRequest,
-  UpdateChecklistTemplateRequest,
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import {
+  type ChecklistTemplate,
+  type ChecklistTemplateListQuery,
+  type CreateChecklistTemplateRequest,
+  checklistTemplateContracts,
+  type UpdateChecklistTemplateRequest,
 } from '@workbench/domain';
-import { api } from '../../api/client';
-import { templateQueryString } from './list-params';
+import { call } from '../../api/client';
 
 export const templateKeys = {
   all: ['checklist-templates'] as const,
+  lists: ['checklist-templates', 'list'] as const,
   list: (query: ChecklistTemplateListQuery) => ['checklist-templates', 'list', query] as const,
   detail: (id: number) => ['checklist-templates', 'detail', id] as const,
 };
@@ -21,10 +27,7 @@ export function useChecklistTemplates(
 ) {
   return useQuery({
     queryKey: templateKeys.list(query),
-    queryFn: ({ signal }) =>
-      api<ChecklistTemplateListResponse>(`checklist-templates?${templateQueryString(query, true)}`, {
-        signal,
-      }),
+    queryFn: ({ signal }) => call(checklistTemplateContracts.list, { query, signal }),
     placeholderData: keepPreviousData,
     enabled: options.enabled ?? true,
   });
@@ -33,31 +36,35 @@ export function useChecklistTemplates(
 export function useChecklistTemplate(id: number | null) {
   return useQuery({
     queryKey: templateKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => api<ChecklistTemplate>(`checklist-templates/${id}`, { signal }),
+    queryFn: ({ signal }) => call(checklistTemplateContracts.get, { params: { id: id ?? 0 }, signal }),
     enabled: id !== null,
   });
 }
 
+/** A saved template into the cache; the lists (sorted, paged) refetch. */
+function putTemplate(client: QueryClient, template: ChecklistTemplate) {
+  client.setQueryData(templateKeys.detail(template.id), template);
+  void client.invalidateQueries({ queryKey: templateKeys.lists });
+}
+
 export function useTemplateActions() {
   const client = useQueryClient();
-  const refresh = () => void client.invalidateQueries({ queryKey: templateKeys.all });
   return {
     create: useMutation({
-      mutationFn: (body: CreateChecklistTemplateRequest) =>
-        api<ChecklistTemplate>('checklist-templates', { method: 'POST', body }),
-      onSuccess: refresh,
+      mutationFn: (body: CreateChecklistTemplateRequest) => call(checklistTemplateContracts.create, { body }),
+      onSuccess: (template) => putTemplate(client, template),
     }),
     update: useMutation({
       mutationFn: (input: { id: number; body: UpdateChecklistTemplateRequest }) =>
-        api<ChecklistTemplate>(`checklist-templates/${input.id}`, { method: 'PUT', body: input.body }),
-      onSuccess: (template) => {
-        client.setQueryData(templateKeys.detail(template.id), template);
-        refresh();
-      },
+        call(checklistTemplateContracts.update, { params: { id: input.id }, body: input.body }),
+      onSuccess: (template) => putTemplate(client, template),
     }),
     remove: useMutation({
-      mutationFn: (id: number) => api(`checklist-templates/${id}`, { method: 'DELETE' }),
-      onSuccess: refresh,
+      mutationFn: (id: number) => call(checklistTemplateContracts.remove, { params: { id } }),
+      onSuccess: (_, id) => {
+        client.removeQueries({ queryKey: templateKeys.detail(id) });
+        void client.invalidateQueries({ queryKey: templateKeys.lists });
+      },
     }),
   };
 }

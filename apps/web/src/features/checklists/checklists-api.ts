@@ -1,15 +1,15 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type {
-  Checklist,
-  ChecklistListResponse,
-  ChecklistTemplate,
-  ConvertChecklistItemRequest,
-  CreateChecklistItemRequest,
-  Issue,
-  UpdateChecklistItemRequest,
+import {
+  type Checklist,
+  type ChecklistListResponse,
+  type ConvertChecklistItemRequest,
+  type CreateChecklistItemRequest,
+  checklistContracts,
+  type UpdateChecklistItemRequest,
 } from '@workbench/domain';
-import { API_BASE, ApiError, api } from '../../api/client';
-import { sessionStore } from '../auth/session-store';
+import { call } from '../../api/client';
+import { templateKeys } from '../checklist-templates/templates-api';
+import { issueKeys } from '../issues/issues-api';
 
 export const checklistKeys = {
   issue: (issueId: number) => ['checklists', 'issue', issueId] as const,
@@ -18,34 +18,16 @@ export const checklistKeys = {
 export function useChecklists(issueId: number) {
   return useQuery({
     queryKey: checklistKeys.issue(issueId),
-    queryFn: ({ signal }) => api<ChecklistListResponse>(`issue/${issueId}/checklists`, { signal }),
+    queryFn: ({ signal }) => call(checklistContracts.list, { params: { id: issueId }, signal }),
     select: (data) => data.data,
   });
 }
 
-/** POST .../items/{itemId}/upload with form data (api() only sends JSON); answers the checklist. */
-async function uploadItemFiles(path: string, files: File[]): Promise<Checklist> {
+/** `attachments[n][file]` for each file: the form of an item upload (000 §5 Uploads). */
+function uploadForm(files: File[]): FormData {
   const form = new FormData();
   for (const [n, file] of files.entries()) form.append(`attachments[${n}][file]`, file, file.name);
-  const token = sessionStore.get().session?.token;
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/${path}`, {
-      method: 'POST',
-      headers: token ? { authorization: `Bearer ${token}`, accept: 'application/json' } : {},
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, 'no_internet', 'No connection to the server');
-  }
-  const body = (await response.json().catch(() => null)) as { error?: string; message?: string } | null;
-  if (!response.ok) {
-    const key = body?.error ?? 'general_error';
-    if (response.status === 403 && key === 'access_denied' && token)
-      sessionStore.loggedOut({ expired: true });
-    throw new ApiError(response.status, key, body?.message ?? response.statusText);
-  }
-  return body as unknown as Checklist;
+  return form;
 }
 
 /**
@@ -65,75 +47,99 @@ export function useChecklistActions(issueId: number) {
           : [...old.data, checklist],
       };
     });
-  const refresh = () => {
-    void client.invalidateQueries({ queryKey: key });
-    void client.invalidateQueries({ queryKey: ['issues'] });
+  // A checklist write changes the issue's last change (detail and list order), its activity log
+  // and, for a conversion, its sub-issues or the lists.
+  const refreshIssues = () => {
+    for (const queryKey of [
+      issueKeys.detail(issueId),
+      issueKeys.lists,
+      [...issueKeys.all, 'activity', issueId],
+    ])
+      void client.invalidateQueries({ queryKey });
   };
   const onChecklist = (checklist: Checklist) => {
     replace(checklist);
-    void client.invalidateQueries({ queryKey: ['issues'] });
+    refreshIssues();
   };
-  const base = `issue/${issueId}`;
+  const params = (checklistId: number) => ({ id: issueId, checklistId });
   return {
     create: useMutation({
       mutationFn: (title: string) =>
-        api<Checklist>(`${base}/checklists`, { method: 'POST', body: { title } }),
+        call(checklistContracts.create, { params: { id: issueId }, body: { title } }),
       onSuccess: onChecklist,
     }),
     rename: useMutation({
       mutationFn: (input: { checklistId: number; title: string }) =>
-        api<Checklist>(`${base}/checklists/${input.checklistId}`, {
-          method: 'PUT',
-          body: { title: input.title },
-        }),
+        call(checklistContracts.update, { params: params(input.checklistId), body: { title: input.title } }),
       onSuccess: onChecklist,
     }),
     remove: useMutation({
-      mutationFn: (checklistId: number) => api(`${base}/checklists/${checklistId}`, { method: 'DELETE' }),
-      onSuccess: refresh,
+      mutationFn: (checklistId: number) => call(checklistContracts.remove, { params: params(checklistId) }),
+      onSuccess: (_, checklistId) => {
+        // The others close up, as the server renumbers them.
+        client.setQueryData<ChecklistListResponse>(key, (old) =>
+          old
+            ? { data: old.data.filter((c) => c.id !== checklistId).map((c, index) => ({ ...c, index })) }
+            : old,
+        );
+        refreshIssues();
+      },
     }),
     addItem: useMutation({
       mutationFn: (input: { checklistId: number; item: CreateChecklistItemRequest }) =>
-        api<Checklist>(`${base}/checklist/${input.checklistId}/items`, { method: 'POST', body: input.item }),
+        call(checklistContracts.addItem, { params: params(input.checklistId), body: input.item }),
       onSuccess: onChecklist,
     }),
     updateItem: useMutation({
       mutationFn: (input: { checklistId: number; itemId: number; changes: UpdateChecklistItemRequest }) =>
-        api<Checklist>(`${base}/checklist/${input.checklistId}/items/${input.itemId}`, {
-          method: 'PUT',
+        call(checklistContracts.updateItem, {
+          params: { ...params(input.checklistId), itemId: input.itemId },
           body: input.changes,
         }),
       onSuccess: onChecklist,
     }),
     removeItem: useMutation({
       mutationFn: (input: { checklistId: number; itemId: number }) =>
-        api<Checklist>(`${base}/checklist/${input.checklistId}/items/${input.itemId}`, { method: 'DELETE' }),
+        call(checklistContracts.removeItem, {
+          params: { ...params(input.checklistId), itemId: input.itemId },
+        }),
       onSuccess: onChecklist,
     }),
     uploadToItem: useMutation({
       mutationFn: (input: { checklistId: number; itemId: number; files: File[] }) =>
-        uploadItemFiles(`${base}/checklist/${input.checklistId}/items/${input.itemId}/upload`, input.files),
+        call(checklistContracts.uploadToItem, {
+          params: { ...params(input.checklistId), itemId: input.itemId },
+          form: uploadForm(input.files),
+        }),
       onSuccess: onChecklist,
     }),
     convertItem: useMutation({
       mutationFn: (input: { itemId: number; request: ConvertChecklistItemRequest }) =>
-        api<Issue>(`convert-checklist-item-to-issue-or-subtask/${input.itemId}`, {
-          method: 'POST',
+        call(checklistContracts.convertItem, {
+          params: { checklistItemId: input.itemId },
           body: input.request,
         }),
-      onSuccess: refresh,
+      // The item left its checklist, and a new issue (or sub-issue) exists.
+      onSuccess: (issue) => {
+        void client.invalidateQueries({ queryKey: key });
+        refreshIssues();
+        client.setQueryData(issueKeys.detail(issue.id), issue);
+      },
     }),
     saveAsTemplate: useMutation({
       mutationFn: (input: { checklistId: number; name: string; category_id: number | null }) =>
-        api<ChecklistTemplate>(`checklist-templates/save-checklist-as-template/${input.checklistId}`, {
-          method: 'POST',
+        call(checklistContracts.saveAsTemplate, {
+          params: { id: input.checklistId },
           body: { name: input.name, category_id: input.category_id },
         }),
-      onSuccess: () => void client.invalidateQueries({ queryKey: ['checklist-templates'] }),
+      onSuccess: (template) => {
+        client.setQueryData(templateKeys.detail(template.id), template);
+        void client.invalidateQueries({ queryKey: templateKeys.lists });
+      },
     }),
     assignTemplate: useMutation({
       mutationFn: (templateId: number) =>
-        api<Checklist>(`${base}/assign-checklist-from-template/${templateId}`, { method: 'POST' }),
+        call(checklistContracts.assignTemplate, { params: { id: issueId, checklistTemplateId: templateId } }),
       onSuccess: onChecklist,
     }),
     /** Shows a checklist as it will be (a tick, a drag) before the server answers; undo on failure. */

@@ -17,14 +17,12 @@ export function readListParams(params: URLSearchParams): TextTemplateListQuery {
   return readTextTemplateListQuery(raw);
 }
 
-/** For the URL only what differs from the defaults (a clean address); for the API every parameter. */
-export function listQueryString(query: TextTemplateListQuery, full = false): string {
+/** The URL's query: only what differs from the defaults (a clean address). */
+export function listQueryString(query: TextTemplateListQuery): string {
   const params = new URLSearchParams();
   for (const key of URL_KEYS) {
     const value = query[key];
-    if (!full && value === TEXT_TEMPLATE_LIST_DEFAULTS[key]) continue;
-    if (full && ((key === 'search' && !value) || (key === 'category_id' && !value))) continue;
-    params.set(key, String(value));
+    if (value !== TEXT_TEMPLATE_LIST_DEFAULTS[key]) params.set(key, String(value));
   }
   return params.toString();
 }

@@ -1,20 +1,27 @@
-import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  keepPreviousData,
+  type QueryClient,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import {
   CACHE_EXPIRY_MS,
-  type ConfigResponse,
   type CreateTextTemplateRequest,
+  configContracts,
   type TextTemplate,
   type TextTemplateListQuery,
   type TextTemplateListResponse,
   type TextTemplateSuggestion,
+  textTemplateContracts,
   type UpdateTextTemplateRequest,
 } from '@workbench/domain';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { useClientSettings } from '../profiles/profiles-api';
-import { listQueryString } from './list-params';
 
 export const textTemplateKeys = {
   all: ['text-templates'] as const,
+  lists: ['text-templates', 'list'] as const,
   list: (query: TextTemplateListQuery) => ['text-templates', 'list', query] as const,
   /** Under 'config' so a refetch of the start-up config refreshes the suggestions too. */
   suggestions: ['config', 'templates'] as const,
@@ -23,14 +30,37 @@ export const textTemplateKeys = {
 export function useTextTemplateList(query: TextTemplateListQuery) {
   return useQuery({
     queryKey: textTemplateKeys.list(query),
-    queryFn: ({ signal }) =>
-      api<TextTemplateListResponse>(`text-templates?${listQueryString(query, true)}`, { signal }),
+    queryFn: ({ signal }) => call(textTemplateContracts.list, { query, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
 }
 
-/** Saves a template (new without an id); the list and the suggestions refetch. */
+const suggestionOf = ({ id, text, category }: TextTemplate): TextTemplateSuggestion => ({
+  id,
+  text,
+  category,
+});
+
+/**
+ * A saved template into the cache: in place on the list pages that show it and among the
+ * suggestions (a new one first: newest first). The lists refetch, as it may now sort or filter
+ * elsewhere, and a new one has its place on some page.
+ */
+function putTextTemplate(client: QueryClient, saved: TextTemplate) {
+  client.setQueriesData<TextTemplateListResponse>({ queryKey: textTemplateKeys.lists }, (page) =>
+    page ? { ...page, data: page.data.map((t) => (t.id === saved.id ? saved : t)) } : page,
+  );
+  client.setQueryData<TextTemplateSuggestion[]>(textTemplateKeys.suggestions, (old) => {
+    if (!old) return old;
+    return old.some((s) => s.id === saved.id)
+      ? old.map((s) => (s.id === saved.id ? suggestionOf(saved) : s))
+      : [suggestionOf(saved), ...old];
+  });
+  void client.invalidateQueries({ queryKey: textTemplateKeys.lists });
+}
+
+/** Saves a template (new without an id) and puts the answer into the cache. */
 export function useSaveTextTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -39,23 +69,23 @@ export function useSaveTextTemplate() {
       ...body
     }: (CreateTextTemplateRequest | UpdateTextTemplateRequest) & { id?: number }) =>
       id
-        ? api<TextTemplate>(`text-templates/${id}`, { method: 'PUT', body })
-        : api<TextTemplate>('text-templates', { method: 'POST', body }),
-    onSuccess: () => invalidate(queryClient),
+        ? call(textTemplateContracts.update, { params: { id }, body })
+        : call(textTemplateContracts.create, { body: body as CreateTextTemplateRequest }),
+    onSuccess: (saved) => putTextTemplate(queryClient, saved),
   });
 }
 
 export function useDeleteTextTemplate() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api<{ success: true }>(`text-templates/${id}`, { method: 'DELETE' }),
-    onSuccess: () => invalidate(queryClient),
+    mutationFn: (id: number) => call(textTemplateContracts.remove, { params: { id } }),
+    onSuccess: (_, id) => {
+      queryClient.setQueryData<TextTemplateSuggestion[]>(textTemplateKeys.suggestions, (old) =>
+        old?.filter((s) => s.id !== id),
+      );
+      void queryClient.invalidateQueries({ queryKey: textTemplateKeys.lists });
+    },
   });
-}
-
-function invalidate(queryClient: ReturnType<typeof useQueryClient>) {
-  void queryClient.invalidateQueries({ queryKey: textTemplateKeys.all });
-  void queryClient.invalidateQueries({ queryKey: textTemplateKeys.suggestions });
 }
 
 /**
@@ -68,7 +98,9 @@ export function useTextTemplateSuggestions(): TextTemplateSuggestion[] {
   const query = useQuery({
     queryKey: textTemplateKeys.suggestions,
     queryFn: ({ signal }) =>
-      api<ConfigResponse>('config?get_only=templates', { signal }).then((config) => config.templates ?? []),
+      call(configContracts.get, { query: { get_only: 'templates' }, signal }).then(
+        (config) => config.templates ?? [],
+      ),
     enabled,
     staleTime: CACHE_EXPIRY_MS,
   });
