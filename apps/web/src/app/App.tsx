@@ -1,8 +1,6 @@
 import '@mantine/core/styles.css';
 import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
-import { ModalsProvider } from '@mantine/modals';
-import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CACHE_EXPIRY_MS } from '@workbench/domain';
 import { useMemo, useState } from 'react';
@@ -10,6 +8,7 @@ import { RouterProvider } from 'react-router';
 import { ApiError } from '../api/client';
 import { useColors } from '../features/config/colors-store';
 import { CrashBoundary } from './crash/CrashScreen';
+import { NotificationsHost } from './NotificationsHost';
 import { createRouter } from './router';
 import { buildTheme, cssVariablesResolver } from './theme';
 
@@ -36,10 +35,8 @@ export function App() {
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <CrashBoundary>
         <QueryClientProvider client={queryClient}>
-          <ModalsProvider>
-            <Notifications position="top-right" />
-            <RouterProvider router={router} />
-          </ModalsProvider>
+          <NotificationsHost />
+          <RouterProvider router={router} />
         </QueryClientProvider>
       </CrashBoundary>
     </MantineProvider>

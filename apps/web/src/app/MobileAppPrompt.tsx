@@ -4,21 +4,18 @@ import { IconBrandAndroid, IconBrandApple, IconDeviceMobile } from '@tabler/icon
 import { BREAKPOINT_TABLET } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'react-router';
-import { isPromptExcludedPath } from './route-table';
 
 const DISMISSED_KEY = 'workbench.mobile-prompt-dismissed';
 const ANDROID_URL =
   import.meta.env.VITE_ANDROID_APP_URL ?? 'https://play.google.com/store/search?q=workbench&c=apps';
 const IOS_URL = import.meta.env.VITE_IOS_APP_URL ?? 'https://apps.apple.com/search?term=workbench';
 
-/** On narrow screens, offers the mobile app once per browser session; never on public or auth pages. */
+/** On narrow screens, offers the mobile app once per browser session; the dashboard layout shows it. */
 export function MobileAppPrompt() {
   const { t } = useTranslation();
-  const { pathname } = useLocation();
   const isNarrow = useMediaQuery(`(max-width: ${BREAKPOINT_TABLET - 1}px)`);
   const [dismissed, setDismissed] = useState(() => sessionStorage.getItem(DISMISSED_KEY) === '1');
-  const opened = !!isNarrow && !dismissed && !isPromptExcludedPath(pathname);
+  const opened = !!isNarrow && !dismissed;
 
   const dismiss = () => {
     sessionStorage.setItem(DISMISSED_KEY, '1');

@@ -78,19 +78,3 @@ export const PUBLIC_PAGES: PlannedPage[] = [
   { path: '/public/collaboration_action', section: 'public_collaboration' },
   { path: '/public/thank-you', section: 'thank_you' },
 ];
-
-/** Authentication pages (exact match) that work today. */
-export const AUTH_PATHS = [
-  '/',
-  '/login',
-  '/signup',
-  '/change-password',
-  '/forgot-password',
-  '/activate_account',
-  '/auth/tokenlogin',
-] as const;
-
-/** Paths where the mobile-app prompt is not offered (000 §1): public pages and the auth pages. */
-export function isPromptExcludedPath(pathname: string): boolean {
-  return pathname.startsWith('/public/') || (AUTH_PATHS as readonly string[]).includes(pathname);
-}

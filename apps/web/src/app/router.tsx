@@ -6,15 +6,13 @@ import { categoryPages } from '../features/categories/routes';
 import { checklistTemplatePages } from '../features/checklist-templates/routes';
 import { collaborationPages } from '../features/collaborations/routes';
 import { issuePages } from '../features/issues/routes';
-import { NotAvailablePage } from '../features/placeholder/NotAvailablePage';
 import { profilePages } from '../features/profiles/routes';
 import { textTemplatePages } from '../features/text-templates/routes';
 import { workspacePages } from '../features/workspaces/routes';
 import { isChunkLoadError, reloadAfterChunkError } from './chunk-reload';
 import { CrashScreen } from './crash/CrashScreen';
-import { DashboardGuard, LoggedOutOnly } from './guards';
-import { MobileAppPrompt } from './MobileAppPrompt';
-import { DASHBOARD_PAGES, type FeaturePage, PUBLIC_PAGES } from './route-table';
+import { LoggedOutOnly } from './guards';
+import { DASHBOARD_PAGES, type FeaturePage, type PlannedPage, PUBLIC_PAGES } from './route-table';
 
 /** Shown for the moment between a reload being asked for and the page going away. */
 function Reloading() {
@@ -61,6 +59,26 @@ const authPages = {
   tokenLogin: lazyPage(() => import('../features/auth/pages/TokenLoginPage').then((m) => m.TokenLoginPage)),
 };
 
+/**
+ * A planned page that later work builds: "not available yet", named by its section and view.
+ * Lazy like the built pages, so no route downloads the panel it does not show.
+ */
+function notAvailable(page: PlannedPage, fullPage: boolean) {
+  return lazyPage(() =>
+    import('../features/placeholder/NotAvailablePage').then(({ NotAvailablePage }) => {
+      const panel = <NotAvailablePage section={page.section} view={page.view} />;
+      return () =>
+        fullPage ? (
+          <Box mih="100vh" bg="var(--mantine-color-body)">
+            {panel}
+          </Box>
+        ) : (
+          panel
+        );
+    }),
+  );
+}
+
 /** A stored login found expired at start sends the person to /login (000 §4), except on public pages. */
 function Root() {
   const { expired, session } = useAuth();
@@ -68,12 +86,7 @@ function Root() {
   if (expired && !session && pathname !== '/login' && !pathname.startsWith('/public/')) {
     return <Navigate to="/login" replace />;
   }
-  return (
-    <>
-      <Outlet />
-      <MobileAppPrompt />
-    </>
-  );
+  return <Outlet />;
 }
 
 export const routes: RouteObject[] = [
@@ -101,25 +114,14 @@ export const routes: RouteObject[] = [
       { path: '/auth/tokenlogin', lazy: authPages.tokenLogin },
       ...PUBLIC_PAGES.map((page) => {
         const built = builtPages.get(page.path);
-        if (built) return { path: page.path, lazy: lazyPage(built.load) };
-        return {
-          path: page.path,
-          element: (
-            <Box mih="100vh" bg="var(--mantine-color-body)">
-              <NotAvailablePage section={page.section} view={page.view} />
-            </Box>
-          ),
-        };
+        return { path: page.path, lazy: built ? lazyPage(built.load) : notAvailable(page, true) };
       }),
       {
-        element: <DashboardGuard />,
+        // The logged-in frame (guard, shell, confirm dialogs) loads with the first dashboard page.
+        lazy: lazyPage(() => import('./shell/DashboardGuard').then((m) => m.DashboardGuard)),
         children: DASHBOARD_PAGES.map((page) => {
           const built = builtPages.get(page.path);
-          if (built) return { path: page.path, lazy: lazyPage(built.load) };
-          return {
-            path: page.path,
-            element: <NotAvailablePage section={page.section} view={page.view} />,
-          };
+          return { path: page.path, lazy: built ? lazyPage(built.load) : notAvailable(page, false) };
         }),
       },
       { path: '/dashboard', element: <Navigate to="/dashboard/issues" replace /> },

@@ -4,7 +4,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { setupI18n } from '../i18n';
-import { DASHBOARD_PAGES, isPromptExcludedPath, PUBLIC_PAGES } from './route-table';
+import { DASHBOARD_PAGES, PUBLIC_PAGES } from './route-table';
 import { routes } from './router';
 
 beforeAll(async () => {
@@ -88,13 +88,11 @@ describe('the route table', () => {
     const missing = SPEC_PATHS.filter((path) => !patterns.some((pattern) => matches(pattern, path)));
     expect(missing).toEqual([]);
   });
-
-  it('skips the mobile-app prompt on public and auth pages only', () => {
-    expect(isPromptExcludedPath('/public/report')).toBe(true);
-    expect(isPromptExcludedPath('/login')).toBe(true);
-    expect(isPromptExcludedPath('/dashboard/issues')).toBe(false);
-  });
 });
+
+// Every page is a lazy module: the first one a test renders is transformed on demand, slower than
+// the default second of findBy*.
+const lazyPage = { timeout: 10_000 };
 
 function renderAt(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -112,19 +110,19 @@ describe('routing', () => {
   it('a public page that is not built yet says so, never blank', async () => {
     renderAt('/public/report');
     expect(
-      await screen.findByRole('heading', { name: 'Report a problem is not available yet' }),
+      await screen.findByRole('heading', { name: 'Report a problem is not available yet' }, lazyPage),
     ).toBeTruthy();
   });
 
   it('an unknown path falls back to the landing page with the login form', async () => {
     const router = renderAt('/no/such/page');
-    expect(await screen.findByRole('heading', { name: 'Log in to Workbench' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Log in to Workbench' }, lazyPage)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/');
   });
 
   it('a logged-out visitor of a dashboard page lands on / and the origin is remembered', async () => {
     const router = renderAt('/dashboard/calendar?view=yearly');
-    expect(await screen.findByRole('heading', { name: 'Log in to Workbench' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { name: 'Log in to Workbench' }, lazyPage)).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/'));
     expect(router.state.location.state).toEqual({ from: '/dashboard/calendar?view=yearly' });
   });

@@ -1,48 +1,40 @@
-import { Button, Menu } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
-import { LANGUAGE_NAMES, UI_LANGUAGES, type UiLanguage } from '@workbench/domain';
+import { Button } from '@mantine/core';
+import { IconLanguage } from '@tabler/icons-react';
+import { LANGUAGE_NAMES, type UiLanguage } from '@workbench/domain';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { authApi } from '../../features/auth/auth-api';
-import { sessionStore } from '../../features/auth/session-store';
-import { changeLanguage, currentLanguage } from '../../i18n';
+import { currentLanguage } from '../../i18n';
 
-/** The ten languages by their own names; a logged-in user's choice is saved to their profile. */
+// The menu is a popover with a positioning library (~20 kB gzipped): it loads when the person
+// reaches for the button, so the login page does not download it for the few who switch there.
+const loadMenu = () => import('./LanguageMenu');
+const LanguageMenu = lazy(() => loadMenu().then((m) => ({ default: m.LanguageMenu })));
+
+/** The language button of the login pages and the dashboard header; the menu opens on the first click. */
 export function LanguageSwitcher() {
   const { t, i18n } = useTranslation();
   const language = (i18n.language as UiLanguage) ?? currentLanguage();
+  const [menuShown, setMenuShown] = useState(false);
 
-  const choose = async (code: UiLanguage) => {
-    await changeLanguage(code);
-    if (sessionStore.get().session) {
-      const user = await authApi.updateMe({ language: code }).catch(() => null);
-      if (user) sessionStore.userChanged(user);
-    }
-  };
-
+  const button = (
+    <Button
+      variant="subtle"
+      color="gray"
+      leftSection={<IconLanguage size={18} />}
+      aria-label={`${t('common.language')}: ${LANGUAGE_NAMES[language] ?? language}`}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      // Fetched while the pointer approaches; a failure here shows again, and is handled, on click.
+      onPointerEnter={() => void loadMenu().catch(() => undefined)}
+      onClick={() => setMenuShown(true)}
+    >
+      {language.toUpperCase()}
+    </Button>
+  );
+  if (!menuShown) return button;
   return (
-    <Menu position="bottom-end" width={220} shadow="md">
-      <Menu.Target>
-        <Button
-          variant="subtle"
-          color="gray"
-          leftSection={<IconLanguage size={18} />}
-          aria-label={`${t('common.language')}: ${LANGUAGE_NAMES[language] ?? language}`}
-        >
-          {language.toUpperCase()}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {UI_LANGUAGES.map((code) => (
-          <Menu.Item
-            key={code}
-            lang={code}
-            onClick={() => void choose(code)}
-            rightSection={code === language ? <IconCheck size={16} /> : null}
-          >
-            {LANGUAGE_NAMES[code]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+    <Suspense fallback={button}>
+      <LanguageMenu language={language} target={button} />
+    </Suspense>
   );
 }
