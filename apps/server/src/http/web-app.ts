@@ -6,7 +6,9 @@ import type { FastifyInstance } from 'fastify';
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, index.html never,
  * and any other GET that is not an API call or a file gets index.html (the app's own router
- * then shows the page, or sends unknown paths to /).
+ * then shows the page, or sends unknown paths to /). The web build writes brotli (.br) and gzip
+ * (.gz) copies next to its text files: a browser that accepts one gets it, with
+ * `Content-Encoding` and `Vary: Accept-Encoding`; others get the file itself.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasBuild = existsSync(join(webDist, 'index.html'));
@@ -15,6 +17,9 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       root: webDist,
       wildcard: false,
       index: false,
+      preCompressed: true,
+      // The copies are other encodings of a file, not addresses of their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, path) => {
         res.header(
           'cache-control',
