@@ -17,15 +17,17 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconCategory, IconInfoCircle, IconPencil, IconPlus, IconTrash } from '@tabler/icons-react';
 import { CATEGORY_NAME_MAX, type CategoryItem } from '@workbench/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ApiError } from '../../../api/client';
-import { ListEmptyState } from '../../../ui/ListEmptyState';
-import { LoadErrorPanel } from '../../../ui/LoadErrorPanel';
+import { EmptyState } from '../../../ui/feedback/EmptyState';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
+import { errorKeyOf } from '../../../ui/feedback/error-text';
+import { useErrorText } from '../../../ui/feedback/use-error-text';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { useCanManageCategories } from '../../text-templates/use-can-manage';
 import { useCategories, useDeleteCategory, useSaveCategory } from '../categories-api';
 
@@ -44,11 +46,10 @@ const SWATCHES = [
 ];
 const SKELETON_ROWS = [1, 2, 3, 4];
 
-const errorKey = (err: unknown) => (err instanceof ApiError ? err.key : 'general_error');
-
 /** /dashboard/categories: the organisation's categories; admins add, rename, recolour and delete them. */
 export function CategoriesPage() {
   const { t } = useTranslation();
+  const notify = useNotify();
   const categories = useCategories();
   const canManage = useCanManageCategories();
   // undefined: closed; null: adding; a category: editing it.
@@ -69,13 +70,8 @@ export function CategoriesPage() {
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(category.id, {
-          onSuccess: () =>
-            notifications.show({ color: 'teal', message: t('categories.deleted', { name: category.name }) }),
-          onError: (err) =>
-            notifications.show({
-              color: 'red',
-              message: t(`errors.${errorKey(err)}`, { defaultValue: t('errors.general_error') }),
-            }),
+          onSuccess: () => notify.ok('categories.deleted', { name: category.name }),
+          onError: notify.fail,
         }),
     });
 
@@ -109,9 +105,9 @@ export function CategoriesPage() {
           ))}
         </Stack>
       )}
-      {categories.isError && <LoadErrorPanel error={categories.error} onRetry={() => categories.refetch()} />}
+      {categories.isError && <ErrorPanel error={categories.error} onRetry={() => categories.refetch()} />}
       {categories.data?.length === 0 && (
-        <ListEmptyState
+        <EmptyState
           icon={IconCategory}
           title={t('categories.empty_title')}
           text={t('categories.empty_text')}
@@ -185,10 +181,7 @@ export function CategoriesPage() {
         category={editing ?? null}
         onClose={() => setEditing(undefined)}
         onSaved={(saved) => {
-          notifications.show({
-            color: 'teal',
-            message: t(editing ? 'categories.saved' : 'categories.added', { name: saved.name }),
-          });
+          notify.ok(editing ? 'categories.saved' : 'categories.added', { name: saved.name });
           setEditing(undefined);
         }}
       />
@@ -208,6 +201,7 @@ function CategoryModal({
   onSaved: (saved: CategoryItem) => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const save = useSaveCategory();
   const [name, setName] = useState('');
   const [color, setColor] = useState('');
@@ -220,8 +214,7 @@ function CategoryModal({
     setErrors({});
   }, [opened, category]);
 
-  const errorText = (field: string) =>
-    errors[field] ? t(`errors.${errors[field]}`, { defaultValue: t('errors.general_error') }) : undefined;
+  const fieldError = (field: string) => (errors[field] ? errorText(errors[field]) : undefined);
 
   const submit = async () => {
     if (!name.trim()) {
@@ -238,7 +231,7 @@ function CategoryModal({
       );
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
-      else setErrors({ form: errorKey(err) });
+      else setErrors({ form: errorKeyOf(err) });
     }
   };
 
@@ -265,7 +258,7 @@ function CategoryModal({
             setName(e.currentTarget.value);
             setErrors({});
           }}
-          error={errorText('name')}
+          error={fieldError('name')}
           data-autofocus
         />
         <ColorInput
@@ -278,12 +271,12 @@ function CategoryModal({
             setColor(v);
             setErrors({});
           }}
-          error={errorText('color')}
+          error={fieldError('color')}
           popoverProps={{ withinPortal: true }}
         />
         {errors.form && (
           <Text c="red" size="sm">
-            {t(`errors.${errors.form}`, { defaultValue: t('errors.general_error') })}
+            {errorText(errors.form)}
           </Text>
         )}
         <Group justify="flex-end" gap="sm">

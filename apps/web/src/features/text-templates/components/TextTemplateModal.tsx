@@ -3,6 +3,8 @@ import { TEXT_TEMPLATE_TEXT_MAX, type TextTemplate } from '@workbench/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
+import { errorKeyOf } from '../../../ui/feedback/error-text';
+import { useErrorText } from '../../../ui/feedback/use-error-text';
 import { useCategories } from '../../categories/categories-api';
 import { useSaveTextTemplate } from '../text-templates-api';
 
@@ -20,7 +22,8 @@ export function TextTemplateModal({
   onClose: () => void;
   onSaved: (saved: TextTemplate) => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
+  const errorText = useErrorText();
   const categories = useCategories();
   const save = useSaveTextTemplate();
   const [text, setText] = useState('');
@@ -44,12 +47,11 @@ export function TextTemplateModal({
     save.reset();
   }, [opened, template, defaultCategoryId, save.reset]);
 
-  const errorText = (field: string) => {
+  const fieldError = (field: string) => {
     const key = errors[field];
     if (!key) return undefined;
-    return i18n.exists(`text-templates.errors.${key}`)
-      ? t(`text-templates.errors.${key}`)
-      : t(`errors.${key}`, { defaultValue: t('errors.general_error') });
+    // An empty template has its own wording: 'Enter the text of the template.'
+    return key === 'required' && field === 'text' ? t('text-templates.errors.required') : errorText(key);
   };
 
   const submit = async () => {
@@ -66,7 +68,7 @@ export function TextTemplateModal({
       onSaved(saved);
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
-      else setErrors({ form: err instanceof ApiError ? err.key : 'general_error' });
+      else setErrors({ form: errorKeyOf(err) });
     }
   };
 
@@ -97,7 +99,7 @@ export function TextTemplateModal({
             setText(e.currentTarget.value);
             setErrors({});
           }}
-          error={errorText('text')}
+          error={fieldError('text')}
           description={t('text-templates.counter', { value: text.length, max: TEXT_TEMPLATE_TEXT_MAX })}
           inputWrapperOrder={['label', 'input', 'description', 'error']}
           data-autofocus
@@ -111,12 +113,12 @@ export function TextTemplateModal({
           clearable
           searchable
           nothingFoundMessage={t('text-templates.no_categories_found')}
-          error={errorText('category_id')}
+          error={fieldError('category_id')}
           comboboxProps={{ withinPortal: true }}
         />
         {errors.form && (
           <Group c="red" fz="sm">
-            {t(`errors.${errors.form}`, { defaultValue: t('errors.general_error') })}
+            {errorText(errors.form)}
           </Group>
         )}
         <Group justify="flex-end" gap="sm">

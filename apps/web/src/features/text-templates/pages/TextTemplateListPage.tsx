@@ -14,7 +14,6 @@ import {
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import {
   IconChevronLeft,
   IconDots,
@@ -28,13 +27,13 @@ import { TEXT_TEMPLATE_SORT_FIELDS, type TextTemplate, type TextTemplateListQuer
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { currentLanguage } from '../../../i18n';
-import { ListEmptyState } from '../../../ui/ListEmptyState';
+import { EmptyState } from '../../../ui/feedback/EmptyState';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
+import { useNotify } from '../../../ui/feedback/use-notify';
+import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { ListPaging } from '../../../ui/ListPaging';
 import { ListSortControl } from '../../../ui/ListSortControl';
-import { LoadErrorPanel } from '../../../ui/LoadErrorPanel';
-import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { useCategories } from '../../categories/categories-api';
 import { TextTemplateModal } from '../components/TextTemplateModal';
 import { changeListParams, isFiltered, listQueryString, readListParams } from '../list-params';
@@ -46,6 +45,7 @@ const SKELETON_ROWS = [1, 2, 3, 4, 5];
 /** /dashboard/templates/autocomplete: the text templates, with the list parameters in the URL (001 §2). */
 export function TextTemplateListPage() {
   const { t } = useTranslation();
+  const notify = useNotify();
   const [searchParams, setSearchParams] = useSearchParams();
   const query = readListParams(searchParams);
   const list = useTextTemplateList(query);
@@ -129,9 +129,9 @@ export function TextTemplateListPage() {
           ))}
         </Stack>
       )}
-      {list.isError && <LoadErrorPanel error={list.error} onRetry={() => list.refetch()} />}
+      {list.isError && <ErrorPanel error={list.error} onRetry={() => list.refetch()} />}
       {page && page.total === 0 && !list.isError && (
-        <ListEmptyState
+        <EmptyState
           filtered={isFiltered(query)}
           noResultsText={t('text-templates.no_results')}
           icon={IconTextPlus}
@@ -170,10 +170,7 @@ export function TextTemplateListPage() {
         defaultCategoryId={query.category_id || null}
         onClose={() => setEditing(undefined)}
         onSaved={(saved) => {
-          notifications.show({
-            color: 'teal',
-            message: t(editing ? 'text-templates.saved' : 'text-templates.added'),
-          });
+          notify.ok(editing ? 'text-templates.saved' : 'text-templates.added');
           setEditing(undefined);
           // A new template shows at the top of the default order.
           if (!editing && saved) update({ page: 1 });
@@ -193,6 +190,7 @@ function TemplateRow({
   onEdit: () => void;
 }) {
   const { t } = useTranslation();
+  const notify = useNotify();
   const remove = useDeleteTextTemplate();
   const updated = new Date(template.updated_at).toLocaleDateString(currentLanguage(), {
     day: 'numeric',
@@ -214,14 +212,8 @@ function TemplateRow({
       confirmProps: { color: 'red' },
       onConfirm: () =>
         remove.mutate(template.id, {
-          onSuccess: () => notifications.show({ color: 'teal', message: t('text-templates.deleted') }),
-          onError: (err) =>
-            notifications.show({
-              color: 'red',
-              message: t(`errors.${err instanceof ApiError ? err.key : 'general_error'}`, {
-                defaultValue: t('errors.general_error'),
-              }),
-            }),
+          onSuccess: () => notify.ok('text-templates.deleted'),
+          onError: notify.fail,
         }),
     });
   return (

@@ -1,8 +1,7 @@
 import { ActionIcon, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconStar, IconStarFilled } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { useToggleFavorite } from '../workspace-api';
 
 /** The favourite star of a workspace: per person, saved at once. */
@@ -16,6 +15,7 @@ export function FavoriteButton({
   size?: string;
 }) {
   const { t } = useTranslation();
+  const notify = useNotify();
   const toggle = useToggleFavorite();
   const label = t(isFavorite ? 'workspaces.unfavorite' : 'workspaces.favorite');
   return (
@@ -30,16 +30,7 @@ export function FavoriteButton({
         onClick={(event) => {
           event.preventDefault();
           event.stopPropagation();
-          toggle.mutate(
-            { id, favorite: !isFavorite },
-            {
-              onError: (err) =>
-                notifications.show({
-                  color: 'red',
-                  message: t(`errors.${err instanceof ApiError ? err.key : 'general_error'}`),
-                }),
-            },
-          );
+          toggle.mutate({ id, favorite: !isFavorite }, { onError: notify.fail });
         }}
       >
         {isFavorite ? <IconStarFilled size={20} /> : <IconStar size={20} />}

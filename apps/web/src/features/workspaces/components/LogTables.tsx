@@ -2,8 +2,8 @@ import { Avatar, Center, Group, Pagination, Skeleton, Stack, Table, Text } from 
 import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { usePresenceLog, useScanLog } from '../workspace-api';
-import { ErrorPanel } from './ErrorPanel';
 
 const SKELETON_ROWS = [1, 2, 3, 4];
 
@@ -36,7 +36,7 @@ function LogState({
         ))}
       </Stack>
     );
-  if (error) return <ErrorPanel error={error} onRetry={onRetry} />;
+  if (error) return <ErrorPanel title={t('workspaces.load_failed')} error={error} onRetry={onRetry} />;
   if (empty)
     return (
       <Center py="lg">

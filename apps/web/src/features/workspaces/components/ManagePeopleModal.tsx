@@ -1,11 +1,14 @@
 import { Alert, Button, Group, Modal, MultiSelect, Stack, Text } from '@mantine/core';
 import { useDebouncedValue, useMediaQuery } from '@mantine/hooks';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import type { WorkspaceDetail, WorkspaceUsersRequest } from '@workbench/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
+import { errorKeyOf } from '../../../ui/feedback/error-text';
+import { useErrorText } from '../../../ui/feedback/use-error-text';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { usePickablePeople, useSetWorkspaceUsers } from '../workspace-api';
 
 type ListKey = keyof Required<WorkspaceUsersRequest>;
@@ -26,6 +29,8 @@ export function ManagePeopleModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const notify = useNotify();
+  const errorText = useErrorText();
   const isPhone = useMediaQuery('(max-width: 48em)');
   const initial = (): Record<ListKey, string[]> => ({
     managers_ids: workspace.managers.map((p) => String(p.id)),
@@ -73,15 +78,14 @@ export function ManagePeopleModal({
       },
       {
         onSuccess: () => {
-          notifications.show({ color: 'teal', message: t('workspaces.people_saved') });
+          notify.ok('workspaces.people_saved');
           onClose();
         },
         onError: (err) => {
-          const apiError = err instanceof ApiError ? err : new ApiError(0, 'general_error', '');
           const fields: Record<string, string> = {};
-          for (const [field, key] of Object.entries(apiError.fields))
+          for (const [field, key] of Object.entries(err instanceof ApiError ? err.fields : {}))
             fields[field.split('.')[0] ?? field] = key;
-          setErrors(Object.keys(fields).length ? fields : { _: apiError.key });
+          setErrors(Object.keys(fields).length ? fields : { _: errorKeyOf(err) });
         },
       },
     );
@@ -102,13 +106,15 @@ export function ManagePeopleModal({
         </Text>
         {errors._ && (
           <Alert color="red" icon={<IconAlertCircle size={18} />}>
-            {t(`errors.${errors._}`, { defaultValue: t('errors.general_error') })}
+            {errorText(errors._)}
           </Alert>
         )}
         {people.isError && (
-          <Alert color="red" icon={<IconAlertCircle size={18} />}>
-            {t('workspaces.people_load_failed')}
-          </Alert>
+          <ErrorPanel
+            title={t('workspaces.people_load_failed')}
+            error={people.error}
+            onRetry={() => people.refetch()}
+          />
         )}
         {LISTS.map((list) => (
           <MultiSelect
@@ -125,7 +131,7 @@ export function ManagePeopleModal({
             }}
             nothingFoundMessage={people.isFetching ? t('common.loading') : t('workspaces.no_results')}
             placeholder={t('workspaces.pick_people')}
-            error={errors[list.key] ? t(`errors.${errors[list.key]}`) : undefined}
+            error={errors[list.key] ? errorText(errors[list.key]) : undefined}
             clearable
             hidePickedOptions
             comboboxProps={{ withinPortal: true }}

@@ -4,8 +4,8 @@ import { useMediaQuery } from '@mantine/hooks';
 import { IconPrinter } from '@tabler/icons-react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { useWorkspaceQrSvg } from '../workspace-api';
-import { ErrorPanel } from './ErrorPanel';
 
 /** The QR code of a workspace, large, with its name and reference number, ready to print. */
 export function QrPrintModal({
@@ -43,7 +43,9 @@ export function QrPrintModal({
             <Loader />
           </Center>
         )}
-        {qr.isError && <ErrorPanel error={qr.error} onRetry={() => qr.refetch()} />}
+        {qr.isError && (
+          <ErrorPanel title={t('workspaces.load_failed')} error={qr.error} onRetry={() => qr.refetch()} />
+        )}
         {qr.data && (
           <div
             className="workspace-qr-code"

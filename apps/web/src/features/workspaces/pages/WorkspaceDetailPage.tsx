@@ -18,7 +18,6 @@ import {
   Title,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import {
   IconAlertCircle,
   IconArchive,
@@ -35,9 +34,9 @@ import type { WorkspaceDetail, WorkspacePerson } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
-import { ApiError } from '../../../api/client';
 import { currentLanguage } from '../../../i18n';
-import { ErrorPanel } from '../components/ErrorPanel';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { PresenceLogTable, ScanLogTable } from '../components/LogTables';
 import { ManagePeopleModal } from '../components/ManagePeopleModal';
@@ -53,8 +52,12 @@ export function WorkspaceDetailPage() {
   const params = useParams();
   const id = Number(params.childId ?? params.id);
   const detail = useWorkspaceDetail(id);
+  const { t } = useTranslation();
   if (detail.isPending) return <DetailSkeleton />;
-  if (detail.isError) return <ErrorPanel error={detail.error} onRetry={() => detail.refetch()} />;
+  if (detail.isError)
+    return (
+      <ErrorPanel title={t('workspaces.load_failed')} error={detail.error} onRetry={() => detail.refetch()} />
+    );
   // /detail/{parent}/{child} names the child's real parent; another parent id leads to the right address.
   if (params.parentId && detail.data.parent_id !== Number(params.parentId)) {
     const path = detail.data.parent_id
@@ -78,6 +81,7 @@ function DetailSkeleton() {
 function WorkspaceDetailView({ workspace }: { workspace: WorkspaceDetail }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const notify = useNotify();
   const [qrOpen, setQrOpen] = useState(false);
   const [peopleOpen, setPeopleOpen] = useState(false);
   const update = useUpdateWorkspace(workspace.id);
@@ -86,22 +90,12 @@ function WorkspaceDetailView({ workspace }: { workspace: WorkspaceDetail }) {
   const name = translatedText(workspace, 'name', currentLanguage()) ?? workspace.name;
   const description = translatedText(workspace, 'description', currentLanguage());
 
-  const showError = (err: unknown) =>
-    notifications.show({
-      color: 'red',
-      message: t(`errors.${err instanceof ApiError ? err.key : 'general_error'}`),
-    });
-
   const toggleArchive = () =>
     update.mutate(
       { archived: !workspace.archived },
       {
-        onSuccess: () =>
-          notifications.show({
-            color: 'teal',
-            message: t(workspace.archived ? 'workspaces.unarchived' : 'workspaces.archived_done'),
-          }),
-        onError: showError,
+        onSuccess: () => notify.ok(workspace.archived ? 'workspaces.unarchived' : 'workspaces.archived_done'),
+        onError: notify.fail,
       },
     );
 
@@ -114,14 +108,14 @@ function WorkspaceDetailView({ workspace }: { workspace: WorkspaceDetail }) {
       onConfirm: () =>
         remove.mutate(workspace.id, {
           onSuccess: () => {
-            notifications.show({ color: 'teal', message: t('workspaces.deleted') });
+            notify.ok('workspaces.deleted');
             navigate(
               workspace.breadcrumbs.length
                 ? `/dashboard/workspaces/detail/${workspace.parent_id}`
                 : '/dashboard/workspaces',
             );
           },
-          onError: showError,
+          onError: notify.fail,
         }),
     });
 

@@ -18,7 +18,6 @@ import {
   Title,
 } from '@mantine/core';
 import { Dropzone } from '@mantine/dropzone';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPhoto, IconUpload, IconX } from '@tabler/icons-react';
 import {
   isValidParent,
@@ -32,8 +31,10 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
+import { useErrorText } from '../../../ui/feedback/use-error-text';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { useAuth } from '../../auth/session-store';
-import { ErrorPanel } from '../components/ErrorPanel';
 import { WorkspaceImage } from '../components/WorkspaceImage';
 import {
   emptyFormValues,
@@ -62,7 +63,10 @@ export function WorkspaceFormPage() {
   const detail = useWorkspaceDetail(editId ?? 0);
   if (editId === null) return <WorkspaceForm editId={null} initial={null} />;
   if (detail.isPending) return <FormSkeleton />;
-  if (detail.isError) return <ErrorPanel error={detail.error} onRetry={() => detail.refetch()} />;
+  if (detail.isError)
+    return (
+      <ErrorPanel title={t('workspaces.load_failed')} error={detail.error} onRetry={() => detail.refetch()} />
+    );
   if (!detail.data.permissions.can_edit) {
     return (
       <Alert color="yellow" icon={<IconAlertCircle size={18} />}>
@@ -97,13 +101,15 @@ function WorkspaceForm({
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const notify = useNotify();
+  const errorText = useErrorText();
   const [searchParams] = useSearchParams();
   const user = useAuth().session?.user;
   const isAdmin = user?.role === 'admin';
   const presetParent = Number(searchParams.get('parent_id')) || null;
   const [values, setValues] = useState<WorkspaceFormValues>(initial?.values ?? emptyFormValues(presetParent));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<unknown>(null);
   const [file, setFile] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
   const flat = useWorkspaceFlat();
@@ -139,7 +145,7 @@ function WorkspaceForm({
     }
     return options;
   }, [flat.data, editId, isAdmin, t, initialParent]);
-  const errorText = (key: string) => (errors[key] ? t(`errors.${errors[key]}`) : undefined);
+  const fieldError = (field: string) => (errors[field] ? errorText(errors[field]) : undefined);
 
   const handleSubmit = async (event: FormEvent) => {
     event.preventDefault();
@@ -155,12 +161,11 @@ function WorkspaceForm({
       const saved = editId === null ? await create.mutateAsync(body) : await update.mutateAsync(body);
       savedId = saved.id;
       if (file) await uploadWorkspaceImage(saved.id, file);
-      notifications.show({ color: 'teal', message: t('workspaces.saved') });
+      notify.ok('workspaces.saved');
       navigate(`/dashboard/workspaces/detail/${saved.id}`);
     } catch (err) {
-      const apiError = err instanceof ApiError ? err : new ApiError(0, 'general_error', '');
-      if (Object.keys(apiError.fields).length) setErrors(apiError.fields);
-      else setFormError(apiError.key);
+      if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(err.fields);
+      else setFormError(err);
       // The workspace was created but its image was refused: go on editing the saved one.
       if (editId === null && savedId !== null)
         navigate(`/dashboard/workspaces/edit/${savedId}`, { replace: true });
@@ -195,9 +200,9 @@ function WorkspaceForm({
         noValidate
       >
         <Stack gap="md">
-          {formError && (
+          {formError !== null && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {t(`errors.${formError}`, { defaultValue: t('errors.general_error') })}
+              {errorText(formError)}
             </Alert>
           )}
           <TextInput
@@ -205,7 +210,7 @@ function WorkspaceForm({
             required
             value={values.name}
             onChange={(e) => set('name', e.currentTarget.value)}
-            error={errorText('name')}
+            error={fieldError('name')}
             description={t('workspaces.counter', { value: values.name.length, max: FORM_LIMITS.name })}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
             autoFocus={editId === null}
@@ -215,7 +220,7 @@ function WorkspaceForm({
               label={t('workspaces.fields.reference_number')}
               value={values.reference_number}
               onChange={(e) => set('reference_number', e.currentTarget.value)}
-              error={errorText('reference_number')}
+              error={fieldError('reference_number')}
             />
             <Select
               label={t('workspaces.fields.parent')}
@@ -226,7 +231,7 @@ function WorkspaceForm({
               onChange={(v) => set('parent_id', v === null || v === TOP_LEVEL ? null : Number(v))}
               searchable
               nothingFoundMessage={t('workspaces.no_results')}
-              error={errorText('parent_id')}
+              error={fieldError('parent_id')}
               disabled={flat.isPending}
               allowDeselect={false}
               comboboxProps={{ withinPortal: true }}
@@ -236,7 +241,7 @@ function WorkspaceForm({
             label={t('workspaces.fields.description')}
             value={values.description}
             onChange={(e) => set('description', e.currentTarget.value)}
-            error={errorText('description')}
+            error={fieldError('description')}
             autosize
             minRows={3}
             maxRows={12}
@@ -308,7 +313,7 @@ function WorkspaceForm({
             </Group>
             {errors.image && (
               <Text size="sm" c="red" role="alert">
-                {t(`errors.${errors.image}`)}
+                {errorText(errors.image)}
               </Text>
             )}
           </Stack>
@@ -327,13 +332,13 @@ function WorkspaceForm({
                         label={`${t('workspaces.fields.name')} (${lang.toUpperCase()})`}
                         value={values.translations.name[lang] ?? ''}
                         onChange={(e) => setTranslation('name', lang, e.currentTarget.value)}
-                        error={errorText(`translations.name.${lang}`)}
+                        error={fieldError(`translations.name.${lang}`)}
                       />
                       <Textarea
                         label={`${t('workspaces.fields.description')} (${lang.toUpperCase()})`}
                         value={values.translations.description[lang] ?? ''}
                         onChange={(e) => setTranslation('description', lang, e.currentTarget.value)}
-                        error={errorText(`translations.description.${lang}`)}
+                        error={fieldError(`translations.description.${lang}`)}
                         autosize
                         minRows={1}
                         maxRows={6}

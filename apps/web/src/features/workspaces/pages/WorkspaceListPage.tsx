@@ -18,11 +18,11 @@ import { WORKSPACE_SORT_FIELDS, type WorkspaceItem, type WorkspaceListQuery } fr
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { currentLanguage } from '../../../i18n';
-import { ListEmptyState } from '../../../ui/ListEmptyState';
+import { EmptyState } from '../../../ui/feedback/EmptyState';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
+import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { ListPaging } from '../../../ui/ListPaging';
 import { ListSortControl } from '../../../ui/ListSortControl';
-import { useUrlSearch } from '../../../ui/feedback/use-url-search';
-import { ErrorPanel } from '../components/ErrorPanel';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { RoleBadge } from '../components/RoleBadge';
 import { WorkspaceImage } from '../components/WorkspaceImage';
@@ -107,9 +107,11 @@ export function WorkspaceListPage() {
           ))}
         </SimpleGrid>
       )}
-      {list.isError && <ErrorPanel error={list.error} onRetry={() => list.refetch()} />}
+      {list.isError && (
+        <ErrorPanel title={t('workspaces.load_failed')} error={list.error} onRetry={() => list.refetch()} />
+      )}
       {page && page.total === 0 && !list.isError && (
-        <ListEmptyState
+        <EmptyState
           filtered={isFiltered(query)}
           noResultsText={t('workspaces.no_results')}
           icon={IconBuildingSkyscraper}
