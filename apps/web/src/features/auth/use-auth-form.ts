@@ -2,6 +2,8 @@ import { PASSWORD_MIN } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../api/client';
+import { errorKeyOf } from '../../ui/feedback/error-text';
+import { useErrorText } from '../../ui/feedback/use-error-text';
 
 /**
  * State of an auth form: per-field error keys (from local checks or the server's `fields`), one
@@ -9,6 +11,7 @@ import { ApiError } from '../../api/client';
  */
 export function useAuthForm() {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [error, setError] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
@@ -22,12 +25,10 @@ export function useAuthForm() {
     try {
       await send();
     } catch (err) {
-      if (err instanceof ApiError) {
-        setFieldErrors(err.fields);
-        if (!Object.keys(err.fields).length || err.key !== 'validation_failed') setError(err.key);
-      } else {
-        setError('general_error');
-      }
+      const fields = err instanceof ApiError ? err.fields : {};
+      setFieldErrors(fields);
+      // A refusal of its own (wrong password…) shows beside the fields it names.
+      if (!Object.keys(fields).length || errorKeyOf(err) !== 'validation_failed') setError(errorKeyOf(err));
     } finally {
       setSending(false);
     }
@@ -38,9 +39,8 @@ export function useAuthForm() {
     const key = fieldErrors[field];
     if (!key) return undefined;
     if (key === 'too_short' && /password/.test(field)) return t('auth.password_hint', { min: PASSWORD_MIN });
-    return t(`errors.${key}`, { defaultValue: t('errors.general_error') });
+    return errorText(key);
   }
 
-  const errorText = error ? t(`errors.${error}`, { defaultValue: t('errors.general_error') }) : null;
-  return { submit, fieldError, errorText, sending, setError };
+  return { submit, fieldError, errorText: error ? errorText(error) : null, sending, setError };
 }

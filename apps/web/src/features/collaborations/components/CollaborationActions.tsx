@@ -1,28 +1,21 @@
 import { ActionIcon, Menu } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import { IconDots, IconEye, IconMailForward, IconTrash } from '@tabler/icons-react';
 import type { CollaborationItem } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ApiError } from '../../../api/client';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { useCollaborationMutations } from '../collaborations-api';
 
 export function useCollaborationCommands(onDeleted?: () => void) {
   const { t } = useTranslation();
+  const notify = useNotify();
   const mutations = useCollaborationMutations();
-  const showError = (error: unknown) =>
-    notifications.show({
-      color: 'red',
-      message: t(`errors.${error instanceof ApiError ? error.key : 'general_error'}`, {
-        defaultValue: t('errors.general_error'),
-      }),
-    });
   return {
     reinvite: (item: Pick<CollaborationItem, 'id'>) =>
       mutations.reinvite.mutate(item.id, {
-        onSuccess: () => notifications.show({ color: 'teal', message: t('collaborations.reinvite_done') }),
-        onError: showError,
+        onSuccess: () => notify.ok('collaborations.reinvite_done'),
+        onError: notify.fail,
       }),
     confirmDelete: (item: Pick<CollaborationItem, 'id' | 'label'>) =>
       modals.openConfirmModal({
@@ -34,10 +27,10 @@ export function useCollaborationCommands(onDeleted?: () => void) {
         onConfirm: () =>
           mutations.remove.mutate(item.id, {
             onSuccess: () => {
-              notifications.show({ color: 'teal', message: t('collaborations.deleted') });
+              notify.ok('collaborations.deleted');
               onDeleted?.();
             },
-            onError: showError,
+            onError: notify.fail,
           }),
       }),
   };

@@ -20,6 +20,7 @@ import { type CollaborationType, SUCCESS_MODAL_MS } from '@workbench/domain';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
+import { useErrorText } from '../../../ui/feedback/use-error-text';
 import { collaborationsApi, useInvalidateCollaborations, useWorkspaceOptions } from '../collaborations-api';
 import {
   checkFromError,
@@ -37,6 +38,7 @@ import { CompanyLogo } from './CollaborationBadges';
 /** The create-and-add-externals modal (000 §2): invite partner companies by e-mail. */
 export function InviteCollaboratorsModal({ opened, onClose }: { opened: boolean; onClose: () => void }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const rights = useCollaborationRights();
   const workspaces = useWorkspaceOptions();
   const invalidate = useInvalidateCollaborations();
@@ -46,7 +48,7 @@ export function InviteCollaboratorsModal({ opened, onClose }: { opened: boolean;
   const [entries, setEntries] = useState<InviteEntry[]>([emptyEntry(0)]);
   const [workspaceIds, setWorkspaceIds] = useState<string[]>([]);
   const [errors, setErrors] = useState<Record<number, string>>({});
-  const [formError, setFormError] = useState<string | null>(null);
+  const [formError, setFormError] = useState<unknown>(null);
   const [sending, setSending] = useState(false);
   const [done, setDone] = useState(false);
 
@@ -106,13 +108,9 @@ export function InviteCollaboratorsModal({ opened, onClose }: { opened: boolean;
       await invalidate();
       setDone(true);
     } catch (error) {
-      if (error instanceof ApiError) {
-        const byEntry = entryErrorsFromServer(error.fields);
-        setErrors(byEntry);
-        if (!Object.keys(byEntry).length) setFormError(error.key);
-      } else {
-        setFormError('general_error');
-      }
+      const byEntry = entryErrorsFromServer(error instanceof ApiError ? error.fields : {});
+      setErrors(byEntry);
+      if (!Object.keys(byEntry).length) setFormError(error);
     } finally {
       setSending(false);
     }
@@ -133,9 +131,9 @@ export function InviteCollaboratorsModal({ opened, onClose }: { opened: boolean;
         </Center>
       ) : (
         <Stack>
-          {formError && (
+          {formError !== null && (
             <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-              {t(`errors.${formError}`, { defaultValue: t('errors.general_error') })}
+              {errorText(formError)}
             </Alert>
           )}
           <Stack gap={4}>
@@ -233,8 +231,8 @@ function EntryFields({
   onRemove: () => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const { check } = entry;
-  const errorText = error ? t(`errors.${error}`, { defaultValue: t('errors.general_error') }) : undefined;
   return (
     <Paper withBorder radius="md" p="sm">
       <Stack gap="xs">
@@ -251,7 +249,7 @@ function EntryFields({
               value={entry.email}
               onChange={(e) => onChange({ email: e.currentTarget.value, check: { state: 'idle' } })}
               onBlur={onBlur}
-              error={errorText}
+              error={error ? errorText(error) : undefined}
               description={check.state === 'checking' ? t('collaborations.invite.checking') : undefined}
             />
             {check.state !== 'existing_client' && (

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { currentLanguage } from '../../../i18n';
+import { useErrorText } from '../../../ui/feedback/use-error-text';
 import { AuthLayout } from '../../auth/AuthLayout';
 import { CompanyAccountFields } from '../../auth/CompanyAccountFields';
 import { completeLogin } from '../../auth/complete-login';
@@ -86,12 +87,13 @@ function Invitation({
   initialAction: 'accept' | 'decline';
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const owner = info.owner.name;
   const [modal, setModal] = useState<'accept' | 'decline' | null>(null);
   const [showForm, setShowForm] = useState(false);
   const [outcome, setOutcome] = useState<Outcome>(null);
   const [sending, setSending] = useState(false);
-  const [error, setError] = useState<string | null>(null);
+  const [error, setError] = useState<unknown>(null);
   const isPending = info.status === 'pending';
 
   // The link says what the person came to do: its info modal opens at once.
@@ -106,7 +108,7 @@ function Invitation({
       const result = await collaborationsApi.answer({ token, action });
       setOutcome(result.status === 'declined' ? 'declined' : 'accepted');
     } catch (err) {
-      setError(err instanceof ApiError ? err.key : 'general_error');
+      setError(err);
     } finally {
       setSending(false);
       setModal(null);
@@ -146,9 +148,9 @@ function Invitation({
   return (
     <AuthLayout title={t('collaborations.public.title')}>
       <Stack gap="md">
-        {error && (
+        {error !== null && (
           <Alert color="red" icon={<IconAlertCircle size={18} />} role="alert">
-            {t(`errors.${error}`, { defaultValue: t('errors.general_error') })}
+            {errorText(error)}
           </Alert>
         )}
         <Group wrap="nowrap" align="flex-start">

@@ -19,7 +19,6 @@ import {
   Tooltip,
 } from '@mantine/core';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import {
   IconArrowLeft,
   IconBuilding,
@@ -33,6 +32,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import {
   useCollaboration,
   useCollaborationMutations,
@@ -42,12 +43,6 @@ import {
 } from '../collaborations-api';
 import { useCollaborationCommands } from '../components/CollaborationActions';
 import { CollaborationBadges, CompanyLogo } from '../components/CollaborationBadges';
-import { LoadError } from '../components/ListStates';
-
-const errorMessage = (t: (k: string, o?: Record<string, unknown>) => string, error: unknown) =>
-  t(`errors.${error instanceof ApiError ? error.key : 'general_error'}`, {
-    defaultValue: t('errors.general_error'),
-  });
 
 /** /dashboard/collaborators/detail/:id: the company, its shared workspaces and its people. */
 export function CollaborationDetailPage() {
@@ -77,7 +72,8 @@ export function CollaborationDetailPage() {
     return (
       <Stack maw={1100} mx="auto">
         {back}
-        <LoadError
+        <ErrorPanel
+          title={t('collaborations.load_error')}
           error={detail.error ?? new ApiError(404, 'not_found', '')}
           onRetry={() => void detail.refetch()}
         />
@@ -92,7 +88,13 @@ export function CollaborationDetailPage() {
       {item.permissions.can_manage && <SettingsCard item={item} />}
       <SimpleGrid cols={{ base: 1, md: 2 }} spacing="md">
         <WorkspacesCard item={item} />
-        <PeopleCard item={item} users={users.data} loading={users.isPending} error={users.error} />
+        <PeopleCard
+          item={item}
+          users={users.data}
+          loading={users.isPending}
+          error={users.error}
+          onRetry={() => void users.refetch()}
+        />
       </SimpleGrid>
       {item.permissions.can_sync_users && !item.is_owner && item.workspaces.length > 0 && (
         <RolesEditor item={item} users={users.data ?? []} />
@@ -105,14 +107,14 @@ function HeaderCard({ item }: { item: CollaborationDetail }) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const mutations = useCollaborationMutations(item.id);
+  const notify = useNotify();
   const commands = useCollaborationCommands(() => navigate('/dashboard/collaborators'));
   const date = (iso: string) => new Date(iso).toLocaleDateString(i18n.language);
   const upload = (file: File | null) => {
     if (!file) return;
     mutations.upload.mutate(file, {
-      onSuccess: () =>
-        notifications.show({ color: 'teal', message: t('collaborations.detail.logo_updated') }),
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(t, error) }),
+      onSuccess: () => notify.ok('collaborations.detail.logo_updated'),
+      onError: notify.fail,
     });
   };
   return (
@@ -214,13 +216,14 @@ function HeaderCard({ item }: { item: CollaborationDetail }) {
 /** The owner's admins rename the partner for themselves and choose the access. */
 function SettingsCard({ item }: { item: CollaborationDetail }) {
   const { t } = useTranslation();
+  const notify = useNotify();
   const mutations = useCollaborationMutations(item.id);
   const [alias, setAlias] = useState(item.company_alias ?? '');
   useEffect(() => setAlias(item.company_alias ?? ''), [item.company_alias]);
   const save = (body: { company_alias?: string | null; access_type?: 'full' | 'limited' }) =>
     mutations.update.mutate(body, {
-      onSuccess: () => notifications.show({ color: 'teal', message: t('collaborations.detail.saved') }),
-      onError: (error) => notifications.show({ color: 'red', message: errorMessage(t, error) }),
+      onSuccess: () => notify.ok('collaborations.detail.saved'),
+      onError: notify.fail,
     });
   return (
     <Paper withBorder radius="md" p="md">
@@ -262,9 +265,7 @@ function WorkspacesCard({ item }: { item: CollaborationDetail }) {
   const options = useWorkspaceOptions();
   const [adding, setAdding] = useState<string[]>([]);
   const shared = new Set(item.workspaces.map((w) => w.id));
-  const notify = {
-    onError: (error: unknown) => notifications.show({ color: 'red', message: errorMessage(t, error) }),
-  };
+  const notify = useNotify();
   const confirmRemove = (workspace: { id: number; name: string }) =>
     modals.openConfirmModal({
       title: t('collaborations.detail.remove_title', { name: workspace.name }),
@@ -272,7 +273,7 @@ function WorkspacesCard({ item }: { item: CollaborationDetail }) {
       labels: { confirm: t('collaborations.detail.remove_access'), cancel: t('collaborations.cancel') },
       confirmProps: { color: 'red' },
       centered: true,
-      onConfirm: () => mutations.removeWorkspaces.mutate([workspace.id], notify),
+      onConfirm: () => mutations.removeWorkspaces.mutate([workspace.id], { onError: notify.fail }),
     });
   return (
     <Card withBorder radius="md" padding="md">
@@ -326,8 +327,8 @@ function WorkspacesCard({ item }: { item: CollaborationDetail }) {
             loading={mutations.addWorkspaces.isPending}
             onClick={() =>
               mutations.addWorkspaces.mutate(adding.map(Number), {
-                ...notify,
                 onSuccess: () => setAdding([]),
+                onError: notify.fail,
               })
             }
           >
@@ -344,11 +345,13 @@ function PeopleCard({
   users,
   loading,
   error,
+  onRetry,
 }: {
   item: CollaborationDetail;
   users: CollaborationUser[] | undefined;
   loading: boolean;
   error: unknown;
+  onRetry: () => void;
 }) {
   const { t } = useTranslation();
   return (
@@ -359,9 +362,7 @@ function PeopleCard({
       {loading ? (
         <Skeleton h={80} />
       ) : error ? (
-        <Text c="red" size="sm">
-          {errorMessage(t, error)}
-        </Text>
+        <ErrorPanel error={error} onRetry={onRetry} />
       ) : !users?.length ? (
         <Text c="dimmed" size="sm">
           {t(item.is_owner ? 'collaborations.detail.no_people' : 'collaborations.detail.no_people_partner')}
@@ -458,6 +459,7 @@ function WorkspaceRoles({
   loading: boolean;
 }) {
   const { t } = useTranslation();
+  const notify = useNotify();
   const mutations = useCollaborationMutations(item.id);
   const current = (role: string) =>
     users
@@ -497,9 +499,8 @@ function WorkspaceRoles({
                 body: Object.fromEntries(ROLE_LISTS.map(([list]) => [list, (value[list] ?? []).map(Number)])),
               },
               {
-                onSuccess: () =>
-                  notifications.show({ color: 'teal', message: t('collaborations.detail.roles_saved') }),
-                onError: (error) => notifications.show({ color: 'red', message: errorMessage(t, error) }),
+                onSuccess: () => notify.ok('collaborations.detail.roles_saved'),
+                onError: notify.fail,
               },
             )
           }

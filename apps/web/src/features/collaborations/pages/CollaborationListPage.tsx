@@ -14,8 +14,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useDebouncedCallback, useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconFilterOff, IconPlus, IconSearch } from '@tabler/icons-react';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconFilterOff, IconPlus, IconSearch, IconUsersGroup } from '@tabler/icons-react';
 import {
   COLLABORATION_ACCESS_TYPES,
   COLLABORATION_TYPES,
@@ -23,16 +23,16 @@ import {
   type CollaborationListFilters,
   INVITATION_STATUSES,
   isCollaborationListFiltered,
-  SEARCH_DEBOUNCE_MS,
 } from '@workbench/domain';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
+import { EmptyState } from '../../../ui/feedback/EmptyState';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
+import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { useCollaborationList, useWorkspaceOptions } from '../collaborations-api';
 import { CollaborationRowMenu } from '../components/CollaborationActions';
 import { CollaborationBadges, CompanyLogo, PeopleAvatars } from '../components/CollaborationBadges';
 import { InviteCollaboratorsModal } from '../components/InviteCollaboratorsModal';
-import { EmptyCollaborations, LoadError, NoResults } from '../components/ListStates';
 import { nextListSearch, readListFilters } from '../list-state';
 import { useCollaborationRights } from '../use-collaboration-rights';
 
@@ -78,12 +78,27 @@ export function CollaborationListPage() {
       </Stack>
     );
   } else if (list.isError) {
-    content = <LoadError error={list.error} onRetry={() => void list.refetch()} />;
+    content = (
+      <ErrorPanel
+        title={t('collaborations.load_error')}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+      />
+    );
   } else if (!list.data.data.length) {
-    content = filtered ? (
-      <NoResults />
-    ) : (
-      <EmptyCollaborations onAdd={rights.canInvite ? invite.open : undefined} />
+    content = (
+      <EmptyState
+        filtered={filtered}
+        noResultsText={t('collaborations.no_results')}
+        icon={IconUsersGroup}
+        title={t('collaborations.no_collaborations')}
+        text={t('collaborations.no_collaborations_text')}
+        add={
+          rights.canInvite
+            ? { label: t('collaborations.add_a_collaboration'), onClick: invite.open }
+            : undefined
+        }
+      />
     );
   } else {
     const rows = list.data.data;
@@ -135,12 +150,7 @@ function FilterBar({
 }) {
   const { t } = useTranslation();
   const workspaces = useWorkspaceOptions();
-  const [text, setText] = useState(filters.search);
-  useEffect(() => setText(filters.search), [filters.search]);
-  const applySearch = useDebouncedCallback(
-    (value: string) => onChange({ search: value.trim() }),
-    SEARCH_DEBOUNCE_MS,
-  );
+  const [text, setText] = useUrlSearch(filters.search, (search) => onChange({ search }));
   const option = (group: string) => (value: string) => ({
     value,
     label: t(`collaborations.${group}.${value}`),
@@ -154,10 +164,7 @@ function FilterBar({
           placeholder={t('collaborations.search_placeholder')}
           aria-label={t('collaborations.search_placeholder')}
           value={text}
-          onChange={(e) => {
-            setText(e.currentTarget.value);
-            applySearch(e.currentTarget.value);
-          }}
+          onChange={(e) => setText(e.currentTarget.value)}
         />
         <Select
           style={{ flex: '1 1 180px' }}

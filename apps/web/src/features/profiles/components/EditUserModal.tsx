@@ -1,10 +1,11 @@
 import { Alert, Button, Group, Modal, Select, Stack, TextInput } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { LANGUAGE_NAMES, type SessionUser, UI_LANGUAGES, type UiLanguage } from '@workbench/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
+import { useErrorText } from '../../../ui/feedback/use-error-text';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { useJobPositions, useUpdateUser } from '../profiles-api';
 
 /** A user manager edits a colleague: names, phone, role, job position, language. */
@@ -20,6 +21,8 @@ export function EditUserModal({
   canGrantAdmin: boolean;
 }) {
   const { t } = useTranslation();
+  const notify = useNotify();
+  const errorText = useErrorText();
   const update = useUpdateUser(user.id);
   const positions = useJobPositions();
   const [firstName, setFirstName] = useState(user.first_name);
@@ -31,7 +34,7 @@ export function EditUserModal({
   );
   const [language, setLanguage] = useState<UiLanguage>(user.language);
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<unknown>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -48,25 +51,25 @@ export function EditUserModal({
       },
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t('profiles.saved') });
+          notify.ok('profiles.saved');
           onClose();
         },
         onError: (err) => {
           if (err instanceof ApiError && Object.keys(err.fields).length) setFields(err.fields);
-          else setMessage(err instanceof ApiError ? err.key : 'general_error');
+          else setMessage(err);
         },
       },
     );
   };
-  const error = (field: string) => (fields[field] ? t(`errors.${fields[field]}`) : undefined);
+  const error = (field: string) => (fields[field] ? errorText(fields[field]) : undefined);
 
   return (
     <Modal opened={opened} onClose={onClose} title={t('profiles.edit_person', { name: user.full_name })}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {message && (
+          {message !== null && (
             <Alert color="red" icon={<IconAlertCircle size={16} />}>
-              {t(`errors.${message}`, { defaultValue: t('errors.general_error') })}
+              {errorText(message)}
             </Alert>
           )}
           <Group grow align="flex-start">

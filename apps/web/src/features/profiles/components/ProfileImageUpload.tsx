@@ -1,10 +1,10 @@
 import { ActionIcon, FileButton, Indicator, Loader, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconCamera } from '@tabler/icons-react';
 import type { SessionUser } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
+import { useErrorText } from '../../../ui/feedback/use-error-text';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { PROFILE_IMAGE_TYPES, profileImageProblem, readImageDimensions } from '../image-check';
 import { useUploadProfileImage } from '../profiles-api';
 import { UserAvatar } from './UserAvatar';
@@ -12,8 +12,11 @@ import { UserAvatar } from './UserAvatar';
 /** The profile picture with a camera button; the file is checked here first, as the server will. */
 export function ProfileImageUpload({ user, canUpload }: { user: SessionUser; canUpload: boolean }) {
   const { t } = useTranslation();
+  const notify = useNotify();
+  const errorText = useErrorText();
   const upload = useUploadProfileImage(user.id);
-  const [problem, setProblem] = useState<string | null>(null);
+  // An error key of the browser's own check, or the server's refusal.
+  const [problem, setProblem] = useState<unknown>(null);
 
   const choose = async (file: File | null) => {
     if (!file) return;
@@ -24,9 +27,8 @@ export function ProfileImageUpload({ user, canUpload }: { user: SessionUser; can
     const local = profileImageProblem(file, dimensions);
     if (local) return setProblem(local);
     upload.mutate(file, {
-      onSuccess: () => notifications.show({ color: 'green', message: t('profiles.image_saved') }),
-      onError: (err) =>
-        setProblem(err instanceof ApiError ? (Object.values(err.fields)[0] ?? err.key) : 'general_error'),
+      onSuccess: () => notify.ok('profiles.image_saved'),
+      onError: setProblem,
     });
   };
 
@@ -56,12 +58,12 @@ export function ProfileImageUpload({ user, canUpload }: { user: SessionUser; can
       ) : (
         avatar
       )}
-      {problem && (
+      {problem !== null && (
         <Text c="red" size="xs" mt={6} maw={200} role="alert">
-          {t(`errors.${problem}`, { defaultValue: t('errors.general_error') })}
+          {errorText(problem)}
         </Text>
       )}
-      {canUpload && !problem && (
+      {canUpload && problem === null && (
         <Text c="dimmed" size="xs" mt={6} maw={200}>
           {t('profiles.image_hint')}
         </Text>

@@ -1,10 +1,10 @@
 import { ActionIcon, Alert, Button, Group, Modal, Select, Stack } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconPlus, IconTrash } from '@tabler/icons-react';
 import { type UserWorkspaceRole, WORKSPACE_ROLES, type WorkspaceRole } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../../api/client';
+import { useErrorText } from '../../../ui/feedback/use-error-text';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { useSetWorkspaceRoles, useWorkspaceOptions } from '../profiles-api';
 
 type Row = { workspace_id: string | null; role: WorkspaceRole };
@@ -22,6 +22,8 @@ export function WorkspaceRolesModal({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const notify = useNotify();
+  const errorText = useErrorText();
   const workspaces = useWorkspaceOptions();
   const save = useSetWorkspaceRoles(userId);
   const [rows, setRows] = useState<Row[]>(() =>
@@ -42,7 +44,7 @@ export function WorkspaceRolesModal({
         .map((r) => ({ workspace_id: Number(r.workspace_id), role: r.role })),
       {
         onSuccess: () => {
-          notifications.show({ color: 'green', message: t('profiles.saved') });
+          notify.ok('profiles.saved');
           onClose();
         },
       },
@@ -52,9 +54,7 @@ export function WorkspaceRolesModal({
       <Stack gap="sm">
         {save.isError && (
           <Alert color="red" icon={<IconAlertCircle size={16} />}>
-            {t(`errors.${save.error instanceof ApiError ? save.error.key : 'general_error'}`, {
-              defaultValue: t('errors.general_error'),
-            })}
+            {errorText(save.error)}
           </Alert>
         )}
         {rows.map((row, index) => (

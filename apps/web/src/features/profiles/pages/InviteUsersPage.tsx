@@ -1,14 +1,15 @@
 import { Alert, Anchor, Button, Card, Group, MultiSelect, Select, Stack, Text, Title } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft, IconLock } from '@tabler/icons-react';
 import { WORKSPACE_ROLES, type WorkspaceRole } from '@workbench/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
+import { EmptyState } from '../../../ui/feedback/EmptyState';
+import { useErrorText } from '../../../ui/feedback/use-error-text';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { emptyUserEntry, NewUserEntries } from '../../../ui/picker/NewUserEntries';
 import { cleanEntries, entryErrors, type UserEntry } from '../../../ui/picker/picker-state';
-import { EmptyState } from '../components/ListStates';
 import { useCreateUsers, useJobPositions, useWorkspaceOptions } from '../profiles-api';
 import { useProfileAbilities } from '../use-abilities';
 
@@ -16,6 +17,8 @@ import { useProfileAbilities } from '../use-abilities';
 export function InviteUsersPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const notify = useNotify();
+  const errorText = useErrorText();
   const abilities = useProfileAbilities();
   const positions = useJobPositions();
   const workspaces = useWorkspaceOptions();
@@ -26,21 +29,15 @@ export function InviteUsersPage() {
   const [workspaceIds, setWorkspaceIds] = useState<string[]>([]);
   const [workspaceRole, setWorkspaceRole] = useState<WorkspaceRole>('member');
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<unknown>(null);
 
   if (abilities && !abilities.manageUsers) {
-    return (
-      <EmptyState
-        icon={<IconLock size={28} />}
-        title={t('profiles.invite_title')}
-        text={t('errors.forbidden')}
-      />
-    );
+    return <EmptyState icon={IconLock} title={t('profiles.invite_title')} text={t('errors.forbidden')} />;
   }
 
   const fieldError = (index: number, field: string) => {
     const key = fields[`new_users.${index}.${field}`];
-    return key ? t(`errors.${key}`) : undefined;
+    return key ? errorText(key) : undefined;
   };
 
   const submit = (event: FormEvent) => {
@@ -58,15 +55,12 @@ export function InviteUsersPage() {
       },
       {
         onSuccess: (response) => {
-          notifications.show({
-            color: 'green',
-            message: t('profiles.invited', { n: response.new_users.length }),
-          });
+          notify.ok('profiles.invited', { n: response.new_users.length });
           navigate('/dashboard/profiles');
         },
         onError: (err) => {
           if (err instanceof ApiError && Object.keys(err.fields).length) setFields(err.fields);
-          else setMessage(err instanceof ApiError ? err.key : 'general_error');
+          else setMessage(err);
         },
       },
     );
@@ -86,9 +80,9 @@ export function InviteUsersPage() {
       </Text>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {message && (
+          {message !== null && (
             <Alert color="red" icon={<IconAlertCircle size={16} />} role="alert">
-              {t(`errors.${message}`, { defaultValue: t('errors.general_error') })}
+              {errorText(message)}
             </Alert>
           )}
           <Card withBorder radius="md" padding="md">
@@ -109,7 +103,7 @@ export function InviteUsersPage() {
                     { value: 'user', label: t('profiles.roles.user') },
                     { value: 'admin', label: t('profiles.roles.admin'), disabled: !abilities?.grantAdmin },
                   ]}
-                  error={fields.user_role ? t(`errors.${fields.user_role}`) : undefined}
+                  error={fields.user_role ? errorText(fields.user_role) : undefined}
                 />
                 <Select
                   label={t('profiles.job_position')}
@@ -118,7 +112,7 @@ export function InviteUsersPage() {
                   value={jobPosition}
                   onChange={setJobPosition}
                   data={(positions.data ?? []).map((p) => ({ value: String(p.id), label: p.name }))}
-                  error={fields.job_position_id ? t(`errors.${fields.job_position_id}`) : undefined}
+                  error={fields.job_position_id ? errorText(fields.job_position_id) : undefined}
                 />
               </Group>
               <Group grow align="flex-start" wrap="wrap">

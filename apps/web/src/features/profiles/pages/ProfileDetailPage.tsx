@@ -18,9 +18,9 @@ import { LANGUAGE_NAMES, type SessionUser } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { useAuth } from '../../auth/session-store';
 import { EditUserModal } from '../components/EditUserModal';
-import { ErrorState } from '../components/ListStates';
 import { ProfileImageUpload } from '../components/ProfileImageUpload';
 import { StatusBadge } from '../components/StatusBadge';
 import { WorkspaceRolesModal } from '../components/WorkspaceRolesModal';
@@ -34,6 +34,7 @@ export function ProfileDetailPage() {
   const profile = useProfile(requested);
   const me = useAuth().session?.user;
   const abilities = useProfileAbilities();
+  const { t } = useTranslation();
 
   if (profile.isPending) {
     return (
@@ -43,7 +44,14 @@ export function ProfileDetailPage() {
       </Stack>
     );
   }
-  if (profile.isError) return <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
+  if (profile.isError)
+    return (
+      <ErrorPanel
+        title={t('profiles.load_failed')}
+        error={profile.error}
+        onRetry={() => void profile.refetch()}
+      />
+    );
 
   const user = profile.data;
   const isSelf = user.id === me?.id;
@@ -193,7 +201,11 @@ function WorkspaceRolesCard({
       {roles.isPending ? (
         <Skeleton h={80} />
       ) : roles.isError ? (
-        <ErrorState error={roles.error} onRetry={() => void roles.refetch()} />
+        <ErrorPanel
+          title={t('profiles.load_failed')}
+          error={roles.error}
+          onRetry={() => void roles.refetch()}
+        />
       ) : roles.data.length === 0 ? (
         <Text c="dimmed" size="sm">
           {t('profiles.no_workspace_roles')}
@@ -232,7 +244,7 @@ function ActivityCard({ target }: { target: number | 'me' }) {
       {log.isPending ? (
         <Skeleton h={120} />
       ) : log.isError ? (
-        <ErrorState error={log.error} onRetry={() => void log.refetch()} />
+        <ErrorPanel title={t('profiles.load_failed')} error={log.error} onRetry={() => void log.refetch()} />
       ) : log.data.data.length === 0 ? (
         <Text c="dimmed" size="sm">
           {t('profiles.no_activity')}

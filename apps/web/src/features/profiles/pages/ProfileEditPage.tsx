@@ -13,7 +13,6 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconAlertCircle, IconArrowLeft } from '@tabler/icons-react';
 import {
   LANGUAGE_NAMES,
@@ -28,20 +27,32 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
 import { changeLanguage } from '../../../i18n';
-import { ErrorState } from '../components/ListStates';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
+import { useErrorText } from '../../../ui/feedback/use-error-text';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { useProfile, useUpdateUser } from '../profiles-api';
 
 /** /dashboard/profile/edit: own names, phone, language and list settings. */
 export function ProfileEditPage() {
   const profile = useProfile('me');
+  const { t } = useTranslation();
   if (profile.isPending) return <Skeleton h={420} radius="md" />;
-  if (profile.isError) return <ErrorState error={profile.error} onRetry={() => void profile.refetch()} />;
+  if (profile.isError)
+    return (
+      <ErrorPanel
+        title={t('profiles.load_failed')}
+        error={profile.error}
+        onRetry={() => void profile.refetch()}
+      />
+    );
   return <ProfileEditForm user={profile.data} />;
 }
 
 function ProfileEditForm({ user }: { user: SessionUser }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const notify = useNotify();
+  const errorText = useErrorText();
   const update = useUpdateUser('me');
   const [firstName, setFirstName] = useState(user.first_name);
   const [lastName, setLastName] = useState(user.last_name);
@@ -50,7 +61,7 @@ function ProfileEditForm({ user }: { user: SessionUser }) {
   const [onlyMine, setOnlyMine] = useState(user.settings.only_my_issues);
   const [direction, setDirection] = useState(user.settings.sort_direction);
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<unknown>(null);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -71,17 +82,17 @@ function ProfileEditForm({ user }: { user: SessionUser }) {
       {
         onSuccess: async (saved) => {
           if (saved.language !== user.language) await changeLanguage(saved.language);
-          notifications.show({ color: 'green', message: t('profiles.saved') });
+          notify.ok('profiles.saved');
           navigate('/dashboard/profile/detail');
         },
         onError: (err) => {
           if (err instanceof ApiError && Object.keys(err.fields).length) setFields(err.fields);
-          else setMessage(err instanceof ApiError ? err.key : 'general_error');
+          else setMessage(err);
         },
       },
     );
   };
-  const error = (field: string) => (fields[field] ? t(`errors.${fields[field]}`) : undefined);
+  const error = (field: string) => (fields[field] ? errorText(fields[field]) : undefined);
 
   return (
     <Stack gap="md" maw={640}>
@@ -94,9 +105,9 @@ function ProfileEditForm({ user }: { user: SessionUser }) {
       <Title order={2}>{t('profiles.edit_profile')}</Title>
       <form onSubmit={submit} noValidate>
         <Stack gap="md">
-          {message && (
+          {message !== null && (
             <Alert color="red" icon={<IconAlertCircle size={16} />} role="alert">
-              {t(`errors.${message}`, { defaultValue: t('errors.general_error') })}
+              {errorText(message)}
             </Alert>
           )}
           <Card withBorder radius="md" padding="md">

@@ -17,9 +17,7 @@ import {
   Title,
   Tooltip,
 } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
-import { notifications } from '@mantine/notifications';
 import {
   IconArchive,
   IconArchiveOff,
@@ -32,15 +30,17 @@ import {
   IconUsers,
   IconUsersPlus,
 } from '@tabler/icons-react';
-import { SEARCH_DEBOUNCE_MS, type UserListItem } from '@workbench/domain';
-import { useEffect, useState } from 'react';
+import type { UserListItem } from '@workbench/domain';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { ApiError } from '../../../api/client';
+import { EmptyState } from '../../../ui/feedback/EmptyState';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
+import { useNotify } from '../../../ui/feedback/use-notify';
+import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { PeoplePicker } from '../../../ui/picker/PeoplePicker';
 import type { PickerPerson } from '../../../ui/picker/picker-state';
 import { useAuth } from '../../auth/session-store';
-import { EmptyState, ErrorState, NoResults } from '../components/ListStates';
 import { StatusBadge } from '../components/StatusBadge';
 import { UserAvatar } from '../components/UserAvatar';
 import {
@@ -65,27 +65,15 @@ export function ProfileListPage() {
   const canAct = (user: UserListItem) => user.id !== myId && !!abilities?.manage(user);
   const list = useProfileList(params, abilities?.seeList !== false);
   const workspaces = useWorkspaceOptions();
-  const [searchInput, setSearchInput] = useState(params.search);
-  // The address may change the search too (back, a link): the box follows it.
-  useEffect(() => setSearchInput(params.search), [params.search]);
+  const notify = useNotify();
   const [pickerOpened, setPickerOpened] = useState(false);
 
   const apply = (patch: Partial<ProfileListParams>) =>
     setQuery(profileListSearch(changeProfileListParams(params, patch)));
-  // 000 §9: search waits 1000 ms after the last key.
-  const applySearch = useDebouncedCallback(
-    (value: string) => apply({ search: value.trim() }),
-    SEARCH_DEBOUNCE_MS,
-  );
+  const [searchInput, setSearchInput] = useUrlSearch(params.search, (search) => apply({ search }));
 
   if (abilities && !abilities.seeList) {
-    return (
-      <EmptyState
-        icon={<IconUsers size={28} />}
-        title={t('profiles.title')}
-        text={t('profiles.list_hidden')}
-      />
-    );
+    return <EmptyState icon={IconUsers} title={t('profiles.title')} text={t('profiles.list_hidden')} />;
   }
 
   const singleWorkspace = params.workspace_ids.length === 1 ? params.workspace_ids[0] : undefined;
@@ -118,10 +106,7 @@ export function ProfileListPage() {
             label={t('profiles.search')}
             placeholder={t('profiles.search_placeholder')}
             value={searchInput}
-            onChange={(e) => {
-              setSearchInput(e.currentTarget.value);
-              applySearch(e.currentTarget.value);
-            }}
+            onChange={(e) => setSearchInput(e.currentTarget.value)}
           />
           <MultiSelect
             style={{ flex: '2 1 220px' }}
@@ -182,28 +167,24 @@ export function ProfileListPage() {
           ))}
         </Stack>
       ) : list.isError ? (
-        <ErrorState error={list.error} onRetry={() => void list.refetch()} />
+        <ErrorPanel
+          title={t('profiles.load_failed')}
+          error={list.error}
+          onRetry={() => void list.refetch()}
+        />
       ) : list.data.data.length === 0 ? (
-        isFiltered(params) ? (
-          <NoResults />
-        ) : (
-          <EmptyState
-            icon={<IconUsers size={28} />}
-            title={t('profiles.empty_title')}
-            text={t('profiles.empty_text')}
-            action={
-              abilities?.manageUsers && (
-                <Button
-                  component={Link}
-                  to="/dashboard/profiles/new"
-                  leftSection={<IconUserPlus size={16} />}
-                >
-                  {t('profiles.invite')}
-                </Button>
-              )
-            }
-          />
-        )
+        <EmptyState
+          filtered={isFiltered(params)}
+          noResultsText={t('profiles.no_results')}
+          icon={IconUsers}
+          title={t('profiles.empty_title')}
+          text={t('profiles.empty_text')}
+          add={
+            abilities?.manageUsers
+              ? { label: t('profiles.invite'), to: '/dashboard/profiles/new' }
+              : undefined
+          }
+        />
       ) : (
         <>
           <Card withBorder padding={0} radius="md" visibleFrom="sm">
@@ -316,7 +297,7 @@ export function ProfileListPage() {
         mode="multi"
         workspaceId={singleWorkspace}
         onDone={(people: PickerPerson[]) => {
-          notifications.show({ color: 'green', message: t('profiles.picked', { n: people.length }) });
+          notify.ok('profiles.picked', { n: people.length });
           void list.refetch();
         }}
       />
@@ -330,13 +311,7 @@ function UserActions({ user }: { user: UserListItem }) {
   const resend = useResendInvite();
   const archive = useArchiveUsers(true);
   const unarchive = useArchiveUsers(false);
-  const fail = (err: unknown) =>
-    notifications.show({
-      color: 'red',
-      message: t(`errors.${err instanceof ApiError ? err.key : 'general_error'}`, {
-        defaultValue: t('errors.general_error'),
-      }),
-    });
+  const notify = useNotify();
   const confirm = (kind: 'resend' | 'archive' | 'unarchive', run: () => Promise<unknown>) =>
     modals.openConfirmModal({
       title: t(`profiles.confirm_${kind}_title`),
@@ -344,14 +319,7 @@ function UserActions({ user }: { user: UserListItem }) {
       labels: { confirm: t(`profiles.action_${kind}`), cancel: t('profiles.cancel') },
       confirmProps: { color: kind === 'archive' ? 'red' : undefined },
       onConfirm: () =>
-        void run().then(
-          () =>
-            notifications.show({
-              color: 'green',
-              message: t(`profiles.done_${kind}`, { name: user.full_name }),
-            }),
-          fail,
-        ),
+        void run().then(() => notify.ok(`profiles.done_${kind}`, { name: user.full_name }), notify.fail),
     });
   return (
     <Menu position="bottom-end" withinPortal>
