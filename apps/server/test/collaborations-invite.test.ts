@@ -4,7 +4,7 @@ import {
   ZLoginResponseSchema,
 } from '@workbench/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadWorkspaceGrants } from '../src/modules/access/workspace-access.js';
+import { loadWorkspaceGrants } from '../src/modules/access/request-access.js';
 import { ACTION_PATH, acceptedCollaboration, inviteByMail } from './helpers/collaborations-factories.js';
 import {
   addWorkspace,

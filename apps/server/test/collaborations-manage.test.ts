@@ -1,7 +1,7 @@
 import { ZCollaborationDetailSchema, ZCollaborationItemSchema } from '@workbench/domain';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadWorkspaceGrants } from '../src/modules/access/workspace-access.js';
+import { loadWorkspaceGrants } from '../src/modules/access/request-access.js';
 import { ACTION_PATH, acceptedCollaboration, inviteByMail } from './helpers/collaborations-factories.js';
 import {
   addWorkspace,

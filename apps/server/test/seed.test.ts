@@ -1,6 +1,6 @@
 import { ZLoginResponseSchema } from '@workbench/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadWorkspaceGrants } from '../src/modules/access/workspace-access.js';
+import { loadWorkspaceGrants } from '../src/modules/access/request-access.js';
 import { DEMO_PARTNER, DEMO_PASSWORD, DEMO_USERS, seedDemoIfEmpty } from '../src/seed/demo.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 

@@ -239,7 +239,7 @@ describe('tenant boundary', () => {
       .insertInto('collaboration_workspaces')
       .values({ client_id: ours.org.id, collaboration_id: collaborationId, workspace_id: shared })
       .execute();
-    const { loadWorkspaceGrants } = await import('../src/modules/access/workspace-access.js');
+    const { loadWorkspaceGrants } = await import('../src/modules/access/request-access.js');
     const adminGrants = await loadWorkspaceGrants(server.db, {
       userId: partner.admin.id,
       clientId: partner.org.id,
@@ -289,7 +289,7 @@ describe('tenant boundary', () => {
       .set({ deleted_at: new Date() })
       .where('id', '=', other)
       .execute();
-    const { loadWorkspaceGrants } = await import('../src/modules/access/workspace-access.js');
+    const { loadWorkspaceGrants } = await import('../src/modules/access/request-access.js');
     const adminGrants = await loadWorkspaceGrants(server.db, {
       userId: admin.id,
       clientId: org.id,

@@ -11,6 +11,7 @@ import { openDatabase } from '../../src/db/connection.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { Database } from '../../src/db/schema.js';
 import { LocalDiskStorage } from '../../src/storage/file-storage.js';
+import { type StatementCount, StatementCounter } from './statement-counter.js';
 
 export const TEST_APP_URL = 'http://app.test';
 /** Advisory lock under which test files migrate and drop their schemas, one at a time. */
@@ -43,6 +44,8 @@ export type TestServer = {
     form: FormData,
     token?: string,
   ) => Promise<ApiResponse<T>>;
+  /** Runs one or more calls and counts the SQL statements the server ran meanwhile. */
+  countStatements: <T>(work: () => Promise<T>) => Promise<StatementCount & { result: T }>;
   close: () => Promise<void>;
 };
 
@@ -90,8 +93,10 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
   const database = await openDatabase({ databaseUrl, databaseSchema });
   // Uploaded files go to a folder of this server's own, removed on close.
   const filesDir = mkdtempSync(join(tmpdir(), 'workbench-files-'));
+  // The server's handle counts its statements (tests' own reads and writes go through `db`).
+  const counter = new StatementCounter();
   const ctx: AppContext = {
-    db: database.db,
+    db: database.db.withPlugin(counter),
     dbKind: database.kind,
     config,
     storage: new LocalDiskStorage(filesDir),
@@ -151,6 +156,7 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
     db: database.db,
     call,
     callForm,
+    countStatements: (work) => counter.count(work),
     close: async () => {
       try {
         await app.close();

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
-import { findIssueGrant, findWorkspaceGrant } from './workspace-access.js';
+import { accessOf, findWorkspaceGrant, type IssueScopedIds } from './request-access.js';
 
 export type { IdKind };
 
@@ -18,16 +18,25 @@ type Caller = NonNullable<FastifyRequest['auth']>;
 /** Ids are PostgreSQL integers. */
 const MAX_ID = 2_147_483_647;
 
+/** Kinds that are as visible as an issue, resolved together in one statement. */
+type IssueScopedKind = keyof IssueScopedIds;
+const isIssueScoped = (kind: IdKind): kind is IssueScopedKind =>
+  kind === 'issue' || kind === 'checklist' || kind === 'checklist_item';
+
 /**
- * Whether the caller may see the entity at all. Another organisation's entity answers 404 as if it
- * did not exist; what the caller may DO with a visible one is the service's rule (403).
+ * Whether the caller may see an entity that does not belong to an issue. Another organisation's
+ * entity answers 404 as if it did not exist; what the caller may DO with a visible one is the
+ * service's rule (403).
  */
-async function isVisible(ctx: AppContext, auth: Caller, kind: IdKind, id: number): Promise<boolean> {
+async function isVisible(
+  ctx: AppContext,
+  auth: Caller,
+  kind: Exclude<IdKind, IssueScopedKind>,
+  id: number,
+): Promise<boolean> {
   switch (kind) {
     case 'workspace':
       return !!(await findWorkspaceGrant(ctx.db, auth, id));
-    case 'issue':
-      return !!(await findIssueGrant(ctx.db, auth, id));
     case 'client':
       return id === auth.clientId;
     case 'user': {
@@ -83,24 +92,6 @@ async function isVisible(ctx: AppContext, auth: Caller, kind: IdKind, id: number
         .executeTakeFirst();
       return !!row;
     }
-    // A checklist and its items are as visible as the issue they belong to.
-    case 'checklist': {
-      const row = await ctx.db
-        .selectFrom('checklists')
-        .select('issue_id')
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return !!row && !!(await findIssueGrant(ctx.db, auth, row.issue_id));
-    }
-    case 'checklist_item': {
-      const row = await ctx.db
-        .selectFrom('checklist_items as ci')
-        .innerJoin('checklists as c', 'c.id', 'ci.checklist_id')
-        .select('c.issue_id')
-        .where('ci.id', '=', id)
-        .executeTakeFirst();
-      return !!row && !!(await findIssueGrant(ctx.db, auth, row.issue_id));
-    }
     // Checklist templates are the organisation's own, read by all its people.
     case 'checklist_template': {
       const row = await ctx.db
@@ -125,7 +116,9 @@ export function registerIdGuard(app: FastifyInstance, ctx: AppContext): void {
   app.addHook('preValidation', async (request) => {
     const ids = request.routeOptions.config.ids;
     if (!ids || !request.auth) return;
+    const auth = request.auth;
     const params = request.params as Record<string, string>;
+    const issueScoped: Array<{ kind: IssueScopedKind; id: number }> = [];
     for (const [name, kind] of Object.entries(ids)) {
       const raw = params[name];
       if (kind === 'token' || raw === undefined || raw === 'me') continue;
@@ -133,11 +126,18 @@ export function registerIdGuard(app: FastifyInstance, ctx: AppContext): void {
       // Not an id at all: schema validation answers 422 next.
       if (!Number.isSafeInteger(id) || id <= 0) continue;
       // Beyond the database's integer ids: nothing can have it.
-      if (id > MAX_ID)
-        throw new AppError(404, 'not_found', `${kind[0]?.toUpperCase()}${kind.slice(1)} not found`);
-      if (!(await isVisible(ctx, request.auth, kind, id))) {
-        throw new AppError(404, 'not_found', `${kind[0]?.toUpperCase()}${kind.slice(1)} not found`);
-      }
+      if (id > MAX_ID) throw notFoundAs(kind);
+      if (isIssueScoped(kind)) issueScoped.push({ kind, id });
+      else if (!(await isVisible(ctx, auth, kind, id))) throw notFoundAs(kind);
     }
+    if (!issueScoped.length) return;
+    const named: IssueScopedIds = {};
+    for (const { kind, id } of issueScoped) named[kind] = [...(named[kind] ?? []), id];
+    const visible = await accessOf(auth).visibleIssueScoped(ctx.db, named);
+    const missing = issueScoped.find(({ kind, id }) => !visible[kind].includes(id));
+    if (missing) throw notFoundAs(missing.kind);
   });
 }
+
+const notFoundAs = (kind: IdKind) =>
+  new AppError(404, 'not_found', `${kind[0]?.toUpperCase()}${kind.slice(1)} not found`);

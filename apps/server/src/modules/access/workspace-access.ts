@@ -2,7 +2,6 @@ import type { AccessRole } from '@workbench/domain';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Auth } from '../../http/authenticate.js';
-import { notFound } from '../../http/errors.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -18,6 +17,50 @@ export type WorkspaceGrant = {
 };
 
 /**
+ * THE walk down the workspace tree: a query of (root_id, workspace_id, client_id), one row for
+ * each root and for every workspace below it in the root's organisation. `roots` is what goes in
+ * `id IN (...)`: a list of ids or a query of them. A deleted workspace ends its branch (it and
+ * everything below it are left out) unless `withDeleted` (a delete takes the whole branch along).
+ */
+export function workspaceSubtreeSql(
+  roots: RawBuilder<unknown>,
+  options: { withDeleted?: boolean } = {},
+): RawBuilder<{ root_id: number; workspace_id: number; client_id: number }> {
+  const alive = options.withDeleted ? sql`TRUE` : sql`w.deleted_at IS NULL`;
+  return sql`(
+    WITH RECURSIVE subtree (root_id, workspace_id, client_id) AS (
+      SELECT w.id, w.id, w.client_id FROM workspaces w WHERE w.id IN (${roots}) AND ${alive}
+      UNION
+      SELECT s.root_id, w.id, w.client_id
+        FROM workspaces w JOIN subtree s ON w.parent_id = s.workspace_id AND w.client_id = s.client_id
+        WHERE ${alive}
+    )
+    SELECT root_id, workspace_id, client_id FROM subtree
+  )`;
+}
+
+/**
+ * THE walk up the workspace tree: a query of (workspace_id, ancestor_id, depth, deleted), one row
+ * for each workspace of `ids` (depth 0, itself) and for every workspace above it (depth 1 its
+ * parent...) in its organisation, deleted ones included (`deleted` says which).
+ */
+export function workspaceAncestorsSql(
+  ids: RawBuilder<unknown>,
+): RawBuilder<{ workspace_id: number; ancestor_id: number; depth: number; deleted: boolean }> {
+  return sql`(
+    WITH RECURSIVE up (workspace_id, ancestor_id, parent_id, client_id, depth, deleted) AS (
+      SELECT w.id, w.id, w.parent_id, w.client_id, 0, w.deleted_at IS NOT NULL
+        FROM workspaces w WHERE w.id IN (${ids})
+      UNION ALL
+      SELECT up.workspace_id, p.id, p.parent_id, p.client_id, up.depth + 1, p.deleted_at IS NOT NULL
+        FROM up JOIN workspaces p ON p.id = up.parent_id AND p.client_id = up.client_id
+        WHERE up.depth < 100
+    )
+    SELECT workspace_id, ancestor_id, depth, deleted FROM up
+  )`;
+}
+
+/**
  * THE ONE PLACE that says which workspaces a user may see (ARCHITECTURE: tenant boundary).
  * A SQL query of (workspace_id, client_id, role, collaboration_id, access_type), one row per
  * visible workspace, for use as a subquery in any query of tenant data:
@@ -26,130 +69,121 @@ export type WorkspaceGrant = {
  *  - partner organisations: through an accepted collaboration with the user's organisation, the
  *    shared workspaces (and their sub-workspaces): all of them for the partner's admins (as
  *    collab_admin), else those where the user was given a collaboration role.
- * Deleted workspaces are never visible; archived ones are (lists filter them).
+ * Deleted workspaces, and those below them, are never visible; archived ones are (lists filter them).
  * Where a user has several grants on a workspace, the strongest (lowest rank) wins.
+ * Services ask through the request's access (request-access.ts), which reads this once.
  */
 export function accessibleWorkspacesSql(
   auth: Pick<Auth, 'userId' | 'clientId' | 'role'>,
 ): RawBuilder<WorkspaceGrant> {
   const isAdmin = auth.role === 'admin';
   return sql<WorkspaceGrant>`(
-    WITH RECURSIVE shared (collaboration_id, workspace_id, client_id, access_type) AS (
-      -- Partner side: workspaces shared with the user's organisation, and their sub-workspaces.
-      SELECT c.id, cw.workspace_id, cw.client_id, c.access_type
+    WITH shared_roots (collaboration_id, workspace_id, access_type) AS (
+      -- Partner side: workspaces shared with the user's organisation.
+      SELECT c.id, cw.workspace_id, c.access_type
         FROM collaborations c
         JOIN collaboration_workspaces cw ON cw.collaboration_id = c.id AND cw.client_id = c.client_id
         WHERE c.partner_client_id = ${auth.clientId} AND c.invitation_status = 'accepted' AND c.deleted_at IS NULL
-      UNION ALL
-      SELECT s.collaboration_id, w.id, w.client_id, s.access_type
-        FROM workspaces w JOIN shared s ON w.parent_id = s.workspace_id
-        WHERE w.deleted_at IS NULL AND w.client_id = s.client_id
     ),
-    grants (workspace_id, client_id, role, rank, collaboration_id, access_type) AS (
-      SELECT w.id, w.client_id, 'admin'::text, 0, NULL::integer, NULL::text
+    shared (collaboration_id, workspace_id, client_id, access_type) AS (
+      SELECT r.collaboration_id, s.workspace_id, s.client_id, r.access_type
+        FROM shared_roots r
+        JOIN ${workspaceSubtreeSql(sql`SELECT workspace_id FROM shared_roots`)} AS s ON s.root_id = r.workspace_id
+    ),
+    grants (workspace_id, role, rank, collaboration_id, access_type) AS (
+      SELECT w.id, 'admin'::text, 0, NULL::integer, NULL::text
         FROM workspaces w
         WHERE ${isAdmin} AND w.client_id = ${auth.clientId} AND w.parent_id IS NULL AND w.deleted_at IS NULL
       UNION ALL
-      SELECT wu.workspace_id, wu.client_id, wu.role,
+      SELECT wu.workspace_id, wu.role,
           CASE wu.role WHEN 'manager' THEN 1 WHEN 'group_manager' THEN 2 ELSE 3 END,
           NULL::integer, NULL::text
         FROM workspace_users wu
         WHERE wu.client_id = ${auth.clientId} AND wu.user_id = ${auth.userId}
       UNION ALL
-      SELECT s.workspace_id, s.client_id, 'collab_admin'::text, 4, s.collaboration_id, s.access_type
+      SELECT s.workspace_id, 'collab_admin'::text, 4, s.collaboration_id, s.access_type
         FROM shared s WHERE ${isAdmin}
       UNION ALL
-      SELECT s.workspace_id, s.client_id,
+      SELECT s.workspace_id,
           CASE cu.role WHEN 'member' THEN 'collab_member' ELSE cu.role END,
           CASE cu.role WHEN 'collab_admin' THEN 4 WHEN 'collab_manager' THEN 5 ELSE 6 END,
           s.collaboration_id, s.access_type
         FROM collaboration_users cu
         JOIN shared s ON s.collaboration_id = cu.collaboration_id AND s.workspace_id = cu.workspace_id
         WHERE cu.user_id = ${auth.userId}
-    ),
-    tree (workspace_id, client_id, role, rank, collaboration_id, access_type) AS (
-      SELECT g.workspace_id, g.client_id, g.role, g.rank, g.collaboration_id, g.access_type
-        FROM grants g JOIN workspaces w ON w.id = g.workspace_id AND w.deleted_at IS NULL
-      UNION ALL
-      SELECT w.id, w.client_id, t.role, t.rank, t.collaboration_id, t.access_type
-        FROM workspaces w JOIN tree t ON w.parent_id = t.workspace_id
-        WHERE w.deleted_at IS NULL AND w.client_id = t.client_id
     )
-    SELECT DISTINCT ON (workspace_id) workspace_id, client_id, role, collaboration_id, access_type
-      FROM tree ORDER BY workspace_id, rank
+    SELECT DISTINCT ON (t.workspace_id) t.workspace_id, t.client_id, g.role, g.collaboration_id, g.access_type
+      FROM grants g
+      JOIN ${workspaceSubtreeSql(sql`SELECT workspace_id FROM grants`)} AS t ON t.root_id = g.workspace_id
+      ORDER BY t.workspace_id, g.rank
   )`;
 }
 
-/** Every workspace the user may see, by id. */
-export async function loadWorkspaceGrants(
+/**
+ * THE ONE PLACE that says who can work in a workspace (000 §3 available_assignees_ids): a query
+ * of (user_id, client_id): the owner organisation's admins and its people with a role on the
+ * workspace or above it; the admins of partners with an accepted collaboration sharing it or a
+ * workspace above it, and the people those collaborations give a role on it or above it (with
+ * their own organisation). Active or invited people, not deleted. A workspace that is deleted or
+ * lies under a deleted one is nobody's to work in (as nobody sees it, accessibleWorkspacesSql).
+ * The workspace may be a column of an outer query (`i.workspace_id`).
+ */
+export function workspaceWorkersSql(
+  ownerClientId: RawBuilder<unknown> | number,
+  workspaceId: RawBuilder<unknown> | number,
+): RawBuilder<{ user_id: number; client_id: number }> {
+  return sql`(
+    WITH chain AS (
+      SELECT a.ancestor_id AS id, a.deleted
+        FROM ${workspaceAncestorsSql(
+          sql`SELECT w.id FROM workspaces w WHERE w.id = ${workspaceId} AND w.client_id = ${ownerClientId}`,
+        )} AS a
+    ),
+    up AS (SELECT id FROM chain WHERE NOT EXISTS (SELECT 1 FROM chain WHERE deleted)),
+    sharing AS (
+      SELECT DISTINCT c.id, c.partner_client_id FROM collaborations c
+        JOIN collaboration_workspaces cw ON cw.collaboration_id = c.id AND cw.client_id = c.client_id
+        WHERE c.client_id = ${ownerClientId} AND c.invitation_status = 'accepted' AND c.deleted_at IS NULL
+          AND cw.workspace_id IN (SELECT id FROM up)
+    ),
+    candidates (user_id, client_id) AS (
+      SELECT wu.user_id, wu.client_id FROM workspace_users wu
+        WHERE wu.client_id = ${ownerClientId} AND wu.workspace_id IN (SELECT id FROM up)
+      UNION
+      SELECT uc.user_id, uc.client_id FROM user_clients uc
+        WHERE uc.client_id = ${ownerClientId} AND uc.role = 'admin' AND EXISTS (SELECT 1 FROM up)
+      UNION
+      SELECT uc.user_id, uc.client_id FROM user_clients uc JOIN sharing s ON s.partner_client_id = uc.client_id
+        WHERE uc.role = 'admin'
+      UNION
+      SELECT cu.user_id, s.partner_client_id FROM collaboration_users cu JOIN sharing s ON s.id = cu.collaboration_id
+        WHERE cu.client_id = ${ownerClientId} AND cu.workspace_id IN (SELECT id FROM up)
+    )
+    SELECT c.user_id, c.client_id FROM candidates c JOIN users u ON u.id = c.user_id
+      WHERE u.deleted_at IS NULL AND u.status IN ('active', 'invited')
+  )`;
+}
+
+/** The grants of a user as SQL reads them now (the request's access keeps them; see request-access.ts). */
+export async function readWorkspaceGrants(
   db: Db,
   auth: Pick<Auth, 'userId' | 'clientId' | 'role'>,
+  workspaceId?: number,
 ): Promise<Map<number, WorkspaceGrant>> {
-  const { rows } =
-    await sql<WorkspaceGrant>`SELECT * FROM ${accessibleWorkspacesSql(auth)} AS access`.execute(db);
+  const { rows } = await sql<WorkspaceGrant>`
+    SELECT * FROM ${accessibleWorkspacesSql(auth)} AS access
+      ${workspaceId === undefined ? sql`` : sql`WHERE access.workspace_id = ${workspaceId}`}`.execute(db);
   return new Map(rows.map((row) => [row.workspace_id, row]));
 }
 
-/** The user's grant on one workspace, or undefined when they may not see it. */
-export async function findWorkspaceGrant(
-  db: Db,
-  auth: Pick<Auth, 'userId' | 'clientId' | 'role'>,
-  workspaceId: number,
-): Promise<WorkspaceGrant | undefined> {
-  const { rows } = await sql<WorkspaceGrant>`
-    SELECT * FROM ${accessibleWorkspacesSql(auth)} AS access WHERE access.workspace_id = ${workspaceId}`.execute(
-    db,
-  );
-  return rows[0];
-}
-
-/** The grant, or 404 as if the workspace did not exist (no probing for ids of other tenants). */
-export async function requireWorkspaceGrant(
-  db: Db,
-  auth: Pick<Auth, 'userId' | 'clientId' | 'role'>,
-  workspaceId: number,
-): Promise<WorkspaceGrant> {
-  const grant = await findWorkspaceGrant(db, auth, workspaceId);
-  if (!grant) throw notFound('Workspace not found');
-  return grant;
-}
-
 /**
- * Which issues a user may see: those in a visible workspace, except that people of a partner with
- * LIMITED access see only the issues they are assigned to, reported, or watch.
- * A SQL condition on an issues row aliased `i`, joined to the grants aliased `access`.
- */
-export function issueVisibleSql(auth: Pick<Auth, 'userId'>): RawBuilder<boolean> {
-  return sql<boolean>`(
-    i.deleted_at IS NULL AND (
-      access.access_type IS DISTINCT FROM 'limited'
-      OR i.assignee_id = ${auth.userId}
-      OR i.created_by = ${auth.userId}
-      OR EXISTS (SELECT 1 FROM issue_watchers iw WHERE iw.issue_id = i.id AND iw.user_id = ${auth.userId})
-    )
-  )`;
-}
-
-/** The user's grant on the workspace of one issue they may see, or undefined. */
-export async function findIssueGrant(
-  db: Db,
-  auth: Pick<Auth, 'userId' | 'clientId' | 'role'>,
-  issueId: number,
-): Promise<WorkspaceGrant | undefined> {
-  const { rows } = await sql<WorkspaceGrant>`
-    SELECT access.* FROM issues i
-      JOIN ${accessibleWorkspacesSql(auth)} AS access
-        ON access.workspace_id = i.workspace_id AND access.client_id = i.client_id
-      WHERE i.id = ${issueId} AND ${issueVisibleSql(auth)}`.execute(db);
-  return rows[0];
-}
-
-/**
- * The workspaces a user may see as id lists (the same grants as accessibleWorkspacesSql), for
- * the issue list: `workspace_id = ANY(...)` lets the planner read issues in page order from an
+ * The workspaces a user may see (the same grants as accessibleWorkspacesSql) as id lists, for
+ * issue visibility: `workspace_id = ANY(...)` lets the planner read issues in page order from an
  * index instead of joining the grants to every issue.
  */
 export type VisibleWorkspaces = {
+  /** The caller's grant on each visible workspace. */
+  grants: Map<number, WorkspaceGrant>;
   /** The organisations owning the visible workspaces. */
   clientIds: number[];
   /** Workspaces whose issues the user sees in full. */
@@ -157,9 +191,9 @@ export type VisibleWorkspaces = {
   /** Workspaces of a partner with limited access: only issues the user is assigned to, reported or watches. */
   limited: number[];
   /**
-   * Every workspace (any state) of the organisations in clientIds, when that is one organisation:
-   * the workspaces not visible are those not in `full`, so counts over nearly all workspaces can
-   * be read as the organisation's total minus the few others.
+   * Every workspace (any state) of the organisations in clientIds, when that is one organisation
+   * and the tree was read: the workspaces not visible are those not in `full`, so counts over
+   * nearly all workspaces can be read as the organisation's total minus the few others.
    */
   clientWorkspaceIds: number[];
   /** See hiddenClientWorkspaces (computed once per copy). */
@@ -168,6 +202,25 @@ export type VisibleWorkspaces = {
   children: Map<number, number[]>;
   deleted: Set<number>;
 };
+
+/** The visible workspaces of some grants, without the organisation's tree (empty). */
+export function visibleFromGrants(grants: Map<number, WorkspaceGrant>): VisibleWorkspaces {
+  const clientIds = [...new Set([...grants.values()].map((g) => g.client_id))];
+  const full: number[] = [];
+  const limited: number[] = [];
+  for (const grant of grants.values())
+    (grant.access_type === 'limited' ? limited : full).push(grant.workspace_id);
+  return {
+    grants,
+    clientIds,
+    full,
+    limited,
+    clientWorkspaceIds: [],
+    hidden: undefined,
+    children: new Map(),
+    deleted: new Set(),
+  };
+}
 
 type VisibleCacheEntry = { version: string; value: VisibleWorkspaces };
 // Per database handle (tests run several apps in one process); bounded, as a cache.
@@ -198,37 +251,20 @@ export async function loadVisibleWorkspaces(
   const cached = cache.get(key);
   if (cached && cached.version === accessVersion) return cached.value;
 
-  const grants = await loadWorkspaceGrants(db, auth);
-  const clientIds = [...new Set([...grants.values()].map((g) => g.client_id))];
-  const full: number[] = [];
-  const limited: number[] = [];
-  for (const grant of grants.values())
-    (grant.access_type === 'limited' ? limited : full).push(grant.workspace_id);
-  let clientWorkspaceIds: number[] = [];
-  const children = new Map<number, number[]>();
-  const deleted = new Set<number>();
-  if (clientIds.length === 1) {
+  const value = visibleFromGrants(await readWorkspaceGrants(db, auth));
+  if (value.clientIds.length === 1) {
     const rows = await db
       .selectFrom('workspaces')
       .select(['id', 'parent_id', 'deleted_at'])
-      .where('client_id', '=', clientIds[0] as number)
+      .where('client_id', '=', value.clientIds[0] as number)
       .execute();
-    clientWorkspaceIds = rows.map((r) => r.id);
+    value.clientWorkspaceIds = rows.map((r) => r.id);
     for (const row of rows) {
-      if (row.deleted_at) deleted.add(row.id);
+      if (row.deleted_at) value.deleted.add(row.id);
       if (row.parent_id !== null)
-        children.set(row.parent_id, [...(children.get(row.parent_id) ?? []), row.id]);
+        value.children.set(row.parent_id, [...(value.children.get(row.parent_id) ?? []), row.id]);
     }
   }
-  const value: VisibleWorkspaces = {
-    clientIds,
-    full,
-    limited,
-    clientWorkspaceIds,
-    hidden: undefined,
-    children,
-    deleted,
-  };
   value.hidden = hiddenClientWorkspaces(value);
   if (cache.size >= VISIBLE_CACHE_MAX) cache.clear();
   // Stamped with the version read before the grants: a change after that read shows as a newer
@@ -244,15 +280,16 @@ export async function loadVisibleWorkspaces(
 export function hiddenClientWorkspaces(
   visible: Pick<VisibleWorkspaces, 'clientIds' | 'limited' | 'full' | 'clientWorkspaceIds'>,
 ): number[] | undefined {
-  if (visible.clientIds.length !== 1 || visible.limited.length) return undefined;
+  if (visible.clientIds.length !== 1 || visible.limited.length || !visible.clientWorkspaceIds.length)
+    return undefined;
   const full = new Set(visible.full);
   return visible.clientWorkspaceIds.filter((id) => !full.has(id));
 }
 
 /**
- * The workspaces and everything below them that is not deleted (as the list's include_sub_ws
- * reads it), from the tree kept with the visible workspaces; undefined when some id is not in
- * that tree (another organisation's), so the caller asks the database.
+ * The workspaces and everything below them that is not deleted (workspaceSubtreeSql's rule), from
+ * the tree kept with the visible workspaces; undefined when some id is not in that tree (another
+ * organisation's, or the tree was not read), so the caller asks the database.
  */
 export function subtreeOf(visible: VisibleWorkspaces, ids: readonly number[]): number[] | undefined {
   const known = new Set(visible.clientWorkspaceIds);
@@ -272,17 +309,23 @@ export function subtreeOf(visible: VisibleWorkspaces, ids: readonly number[]): n
 export const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
 /**
- * issueVisibleSql for an issue row `i` checked against VisibleWorkspaces instead of a join with
- * the grants: the same rule (limited partners see only their own, reported or watched issues).
+ * THE ONE PLACE that says which issues a user may see: those (not deleted) in a visible
+ * workspace, except that people of a partner with LIMITED access see only the issues they are
+ * assigned to, reported, or watch. A SQL condition on an issues row aliased `alias` (default
+ * `i`), checked against the visible workspaces as id lists (no join with the grants).
  */
-export function issueInVisibleWorkspacesSql(
+export function issueVisibleSql(
   auth: Pick<Auth, 'userId'>,
   visible: VisibleWorkspaces,
-  /** Only these workspaces (a filter), as one list with the visible ones. */
-  within?: readonly number[],
+  options: {
+    /** Only these workspaces (a filter), as one list with the visible ones. */
+    within?: readonly number[];
+    alias?: 'i' | 'c';
+  } = {},
 ): RawBuilder<boolean> {
-  if (within) {
-    const wanted = new Set(within);
+  const col = (name: string) => sql.raw(`${options.alias ?? 'i'}.${name}`);
+  if (options.within) {
+    const wanted = new Set(options.within);
     visible = {
       ...visible,
       full: visible.full.filter((id) => wanted.has(id)),
@@ -294,21 +337,21 @@ export function issueInVisibleWorkspacesSql(
   if (!visible.clientIds.length) return sql<boolean>`false`;
   const clients =
     visible.clientIds.length === 1
-      ? sql<boolean>`i.client_id = ${visible.clientIds[0]}`
-      : sql<boolean>`i.client_id = ANY(${intArray(visible.clientIds)})`;
+      ? sql<boolean>`${col('client_id')} = ${visible.clientIds[0]}`
+      : sql<boolean>`${col('client_id')} = ANY(${intArray(visible.clientIds)})`;
   const parts: RawBuilder<boolean>[] = [];
   // The shorter list (an admin sees nearly every workspace): fewer ids to send and plan with.
   const hidden = visible.hidden;
   if (hidden && hidden.length < visible.full.length) {
-    parts.push(sql<boolean>`i.workspace_id <> ALL(${intArray(hidden)})`);
+    parts.push(sql<boolean>`${col('workspace_id')} <> ALL(${intArray(hidden)})`);
   } else if (visible.full.length) {
-    parts.push(sql<boolean>`i.workspace_id = ANY(${intArray(visible.full)})`);
+    parts.push(sql<boolean>`${col('workspace_id')} = ANY(${intArray(visible.full)})`);
   }
   if (visible.limited.length) {
-    parts.push(sql<boolean>`(i.workspace_id = ANY(${intArray(visible.limited)}) AND (
-      i.assignee_id = ${auth.userId}
-      OR i.created_by = ${auth.userId}
-      OR EXISTS (SELECT 1 FROM issue_watchers iw WHERE iw.issue_id = i.id AND iw.user_id = ${auth.userId})))`);
+    parts.push(sql<boolean>`(${col('workspace_id')} = ANY(${intArray(visible.limited)}) AND (
+      ${col('assignee_id')} = ${auth.userId}
+      OR ${col('created_by')} = ${auth.userId}
+      OR EXISTS (SELECT 1 FROM issue_watchers iw WHERE iw.issue_id = ${col('id')} AND iw.user_id = ${auth.userId})))`);
   }
-  return sql<boolean>`(i.deleted_at IS NULL AND ${clients} AND (${sql.join(parts, sql` OR `)}))`;
+  return sql<boolean>`(${col('deleted_at')} IS NULL AND ${clients} AND (${sql.join(parts, sql` OR `)}))`;
 }

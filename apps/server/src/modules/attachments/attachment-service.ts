@@ -8,7 +8,7 @@ import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
 import { newFileKey } from '../../storage/file-storage.js';
 import type { Db } from '../issues/issue-queries.js';
-import { readSettings } from '../workspaces/workspace-presenter.js';
+import { readSettings } from '../workspaces/workspace-queries.js';
 import type { PreparedUpload } from './attachment-upload.js';
 
 /** Who an attachment belongs to; the attachments table is shared by every owner. */

@@ -15,6 +15,7 @@ import { type LoadedIssue, loadIssue } from '../issues/issue-context.js';
 import type { Db } from '../issues/issue-queries.js';
 import { applyIssueUpdate, presentAfterWrite } from '../issues/issue-service.js';
 import { attachmentFlags, presentAttachments } from './attachment-presenter.js';
+import { findAttachmentRows } from './attachment-queries.js';
 import {
   findOwnedAttachments,
   refuseUnusedAttachmentFields,
@@ -93,10 +94,12 @@ export async function uploadToIssue(
     }),
   );
   const loaded = await loadIssue(ctx.db, auth, issueId);
-  const all = await presentAttachments(ctx.db, {
+  const rows = await findAttachmentRows(ctx.db, {
     clientId: loaded.row.client_id,
     ownerType: 'issue',
     ownerIds: [issueId],
+  });
+  const all = presentAttachments(rows, {
     callerId: auth.userId,
     permissions: issuePermissions(loaded.rules),
   });

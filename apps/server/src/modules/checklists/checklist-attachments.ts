@@ -1,5 +1,6 @@
 import type { Attachment } from '@workbench/domain';
 import { type AttachmentPermissions, presentAttachments } from '../attachments/attachment-presenter.js';
+import { findAttachmentRows } from '../attachments/attachment-queries.js';
 import type { Db } from './checklist-queries.js';
 
 /**
@@ -10,11 +11,10 @@ export async function loadItemAttachments(
   db: Db,
   input: { clientId: number; itemIds: number[]; callerId: number; permissions: AttachmentPermissions },
 ): Promise<Map<number, Attachment[]>> {
-  return presentAttachments(db, {
+  const rows = await findAttachmentRows(db, {
     clientId: input.clientId,
     ownerType: 'checklist_item',
     ownerIds: input.itemIds,
-    callerId: input.callerId,
-    permissions: input.permissions,
   });
+  return presentAttachments(rows, input);
 }

@@ -8,7 +8,6 @@ import {
   canInviteCollaborator,
   canManageWorkspaceUsers,
   fullName,
-  readClientSettings,
 } from '@workbench/domain';
 import type { Kysely, Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -16,12 +15,13 @@ import type { Database } from '../../db/schema.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { fileUrl } from '../../storage/file-storage.js';
-import { loadWorkspaceGrants } from '../access/workspace-access.js';
+import { loadWorkspaceGrants } from '../access/request-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { hashToken, newRawToken } from '../auth/tokens.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { collaborationInviteMail } from '../mail/templates.js';
 import { findUserByEmail } from '../users/user-queries.js';
+import { readSettings } from '../workspaces/workspace-queries.js';
 import { presentCollaboration } from './collaboration-presenter.js';
 import { findCollaborationRow, findOpenInvitation, isOpenInviteTakenError } from './collaboration-queries.js';
 
@@ -70,15 +70,6 @@ export async function resolveAddress(db: Db, ownerClientId: number, email: strin
   };
 }
 
-async function readSettings(ctx: AppContext, clientId: number) {
-  const client = await ctx.db
-    .selectFrom('clients')
-    .select('settings')
-    .where('id', '=', clientId)
-    .executeTakeFirstOrThrow();
-  return readClientSettings(client.settings);
-}
-
 /** POST collaboration/check-email: who the address belongs to, before inviting it. */
 export async function checkCollaborationEmail(
   ctx: AppContext,
@@ -86,7 +77,7 @@ export async function checkCollaborationEmail(
   email: string,
 ): Promise<CheckCollaborationEmailResponse> {
   // Only who may invite learns whom an address belongs to (no probing of other companies).
-  const settings = await readSettings(ctx, auth.clientId);
+  const settings = await readSettings(ctx.db, auth.clientId);
   if (!canInviteCollaborator(auth, settings, 'limited')) throw forbidden('You may not invite collaborators');
   const found = await resolveAddress(ctx.db, auth.clientId, email);
   switch (found.kind) {
@@ -203,7 +194,7 @@ export async function createCollaborations(
   },
   fieldOf: (index: number) => string,
 ): Promise<CollaborationItem[]> {
-  const settings = await readSettings(ctx, auth.clientId);
+  const settings = await readSettings(ctx.db, auth.clientId);
   if (!canInviteCollaborator(auth, settings, input.access_type)) {
     throw forbidden(
       settings.include_collab ? 'You may not invite with this access' : 'Collaborations are switched off',

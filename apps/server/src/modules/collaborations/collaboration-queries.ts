@@ -6,7 +6,7 @@ import {
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Auth } from '../../http/authenticate.js';
-import { accessibleWorkspacesSql } from '../access/workspace-access.js';
+import { intArray, workspaceSubtreeSql } from '../access/workspace-access.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -211,28 +211,25 @@ export async function loadCollaborationPeople(
 }
 
 /**
- * The shared workspaces of a collaboration that the caller can see (through the one visibility
- * module), optionally with their sub-workspaces.
+ * The shared workspaces of a collaboration among those the caller can see (`visibleIds`, the
+ * request's access), optionally with their sub-workspaces.
  */
 export async function listSharedWorkspaces(
   db: Db,
-  auth: Pick<Auth, 'userId' | 'clientId' | 'role'>,
+  visibleIds: readonly number[],
   collaboration: { id: number; client_id: number },
   includeSubWorkspaces: boolean,
 ): Promise<Array<{ id: number; name: string; parent_id: number | null; is_shared: boolean }>> {
+  const sharedIds = sql`SELECT cw.workspace_id FROM collaboration_workspaces cw
+    WHERE cw.collaboration_id = ${collaboration.id} AND cw.client_id = ${collaboration.client_id}`;
+  const reached = includeSubWorkspaces
+    ? sql`SELECT s.workspace_id FROM ${workspaceSubtreeSql(sharedIds)} AS s`
+    : sharedIds;
   const { rows } = await sql<{ id: number; name: string; parent_id: number | null; is_shared: boolean }>`
-    WITH RECURSIVE shared (id, is_shared) AS (
-      SELECT cw.workspace_id, true FROM collaboration_workspaces cw
-        WHERE cw.collaboration_id = ${collaboration.id} AND cw.client_id = ${collaboration.client_id}
-      UNION
-      SELECT w.id, false FROM workspaces w JOIN shared s ON w.parent_id = s.id
-        WHERE ${includeSubWorkspaces} AND w.client_id = ${collaboration.client_id} AND w.deleted_at IS NULL
-    )
-    SELECT w.id, w.name, w.parent_id, bool_or(s.is_shared) AS is_shared
-      FROM shared s
-      JOIN workspaces w ON w.id = s.id AND w.client_id = ${collaboration.client_id} AND w.deleted_at IS NULL
-      JOIN ${accessibleWorkspacesSql(auth)} AS access ON access.workspace_id = w.id
-      GROUP BY w.id, w.name, w.parent_id
+    SELECT w.id, w.name, w.parent_id, w.id IN (${sharedIds}) AS is_shared
+      FROM workspaces w
+      WHERE w.id IN (${reached}) AND w.client_id = ${collaboration.client_id} AND w.deleted_at IS NULL
+        AND w.id = ANY(${intArray(visibleIds)})
       ORDER BY lower(w.name), w.id`.execute(db);
   return rows;
 }
@@ -240,7 +237,7 @@ export async function listSharedWorkspaces(
 /** The partner's people with their role in each shared workspace the caller can see. */
 export async function listCollaborationUserRoles(
   db: Db,
-  auth: Pick<Auth, 'userId' | 'clientId' | 'role'>,
+  visibleIds: readonly number[],
   collaboration: { id: number; client_id: number },
 ) {
   const { rows } = await sql<{
@@ -258,8 +255,7 @@ export async function listCollaborationUserRoles(
       FROM collaboration_users cu
       JOIN users u ON u.id = cu.user_id AND u.deleted_at IS NULL
       JOIN workspaces w ON w.id = cu.workspace_id AND w.client_id = ${collaboration.client_id}
-        AND w.deleted_at IS NULL
-      JOIN ${accessibleWorkspacesSql(auth)} AS access ON access.workspace_id = w.id
+        AND w.deleted_at IS NULL AND w.id = ANY(${intArray(visibleIds)})
       WHERE cu.collaboration_id = ${collaboration.id} AND cu.client_id = ${collaboration.client_id}
       ORDER BY lower(u.first_name), lower(u.last_name), u.id, lower(w.name), w.id`.execute(db);
   return rows;

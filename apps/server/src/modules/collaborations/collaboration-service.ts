@@ -22,7 +22,7 @@ import type { Auth } from '../../http/authenticate.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { newFileKey } from '../../storage/file-storage.js';
 import { inspectImage, readUploadedFile } from '../../storage/images.js';
-import { findWorkspaceGrant } from '../access/workspace-access.js';
+import { accessChanged, findWorkspaceGrant, loadWorkspaceGrants } from '../access/request-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { assertShareableWorkspaces, sendCollaborationInvite } from './collaboration-invites.js';
 import {
@@ -119,6 +119,11 @@ export async function listCollaborationsSimple(ctx: AppContext, auth: Auth): Pro
   });
 }
 
+/** The workspaces the caller can see (the request's access). */
+async function visibleWorkspaceIds(ctx: AppContext, auth: Auth): Promise<number[]> {
+  return [...(await loadWorkspaceGrants(ctx.db, auth)).keys()];
+}
+
 async function presentDetail(
   ctx: AppContext,
   auth: Auth,
@@ -126,7 +131,7 @@ async function presentDetail(
 ): Promise<CollaborationDetail> {
   const [people, workspaces, invitedBy] = await Promise.all([
     loadCollaborationPeople(ctx.db, [row.id]),
-    listSharedWorkspaces(ctx.db, auth, row, false),
+    visibleWorkspaceIds(ctx, auth).then((visible) => listSharedWorkspaces(ctx.db, visible, row, false)),
     row.invited_by
       ? ctx.db
           .selectFrom('users')
@@ -157,7 +162,7 @@ export async function getCollaborationWorkspaces(
 ): Promise<CollaborationWorkspace[]> {
   const row = await requireCollaboration(ctx, auth, id);
   await assertCanSeeCollaborations(ctx, auth);
-  return listSharedWorkspaces(ctx.db, auth, row, includeSubWorkspaces);
+  return listSharedWorkspaces(ctx.db, await visibleWorkspaceIds(ctx, auth), row, includeSubWorkspaces);
 }
 
 export async function getCollaborationUsers(
@@ -167,7 +172,8 @@ export async function getCollaborationUsers(
 ): Promise<CollaborationUser[]> {
   const row = await requireCollaboration(ctx, auth, id);
   await assertCanSeeCollaborations(ctx, auth);
-  return presentCollaborationUsers(await listCollaborationUserRoles(ctx.db, auth, row));
+  const visible = await visibleWorkspaceIds(ctx, auth);
+  return presentCollaborationUsers(await listCollaborationUserRoles(ctx.db, visible, row));
 }
 
 export async function updateCollaboration(
@@ -179,6 +185,7 @@ export async function updateCollaboration(
   const row = await requireCollaboration(ctx, auth, id);
   assertCanManage(auth, row);
   await ctx.db.transaction().execute(async (trx) => {
+    accessChanged(auth);
     await trx
       .updateTable('collaborations')
       .set({
@@ -255,6 +262,7 @@ export async function changeSharedWorkspaces(
   const ids = [...new Set(workspaceIds)];
   if (mode !== 'remove') await assertShareableWorkspaces(ctx.db, auth, ids);
   await ctx.db.transaction().execute(async (trx) => {
+    accessChanged(auth);
     const current = await trx
       .selectFrom('collaboration_workspaces')
       .select('workspace_id')
@@ -367,6 +375,7 @@ export async function syncCollaborationUsers(
   }
   const givenRoles = SYNC_ROLES.filter(([list]) => input[list] !== undefined).map(([, role]) => role);
   await ctx.db.transaction().execute(async (trx) => {
+    accessChanged(auth);
     const scope = () =>
       trx
         .deleteFrom('collaboration_users')
@@ -458,6 +467,7 @@ export async function deleteCollaboration(ctx: AppContext, auth: Auth, id: numbe
   const row = await requireCollaboration(ctx, auth, id);
   assertCanManage(auth, row);
   await ctx.db.transaction().execute(async (trx) => {
+    accessChanged(auth);
     const now = new Date();
     await trx
       .updateTable('collaborations')

@@ -12,6 +12,7 @@ import type { Auth } from '../../http/authenticate.js';
 import { fieldError, forbidden, notFound } from '../../http/errors.js';
 import { logActivity } from '../activity/activity-log.js';
 import { presentAttachments } from '../attachments/attachment-presenter.js';
+import { findAttachmentRows } from '../attachments/attachment-queries.js';
 import { storeAttachments } from '../attachments/attachment-service.js';
 import type { PreparedUpload } from '../attachments/attachment-upload.js';
 import { personWithImageOf } from '../users/user-presenter.js';
@@ -95,14 +96,13 @@ export async function listComments(
 }
 
 /** The files of some comments of a loaded issue, flagged by the issue's permissions. */
-function commentAttachments(ctx: AppContext, auth: Auth, loaded: LoadedIssue, commentIds: number[]) {
-  return presentAttachments(ctx.db, {
+async function commentAttachments(ctx: AppContext, auth: Auth, loaded: LoadedIssue, commentIds: number[]) {
+  const rows = await findAttachmentRows(ctx.db, {
     clientId: loaded.row.client_id,
     ownerType: 'comment',
     ownerIds: commentIds,
-    callerId: auth.userId,
-    permissions: issuePermissions(loaded.rules),
   });
+  return presentAttachments(rows, { callerId: auth.userId, permissions: issuePermissions(loaded.rules) });
 }
 
 /**

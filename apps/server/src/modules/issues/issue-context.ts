@@ -7,9 +7,15 @@ import type {
 } from '@workbench/domain';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { findIssueGrant, type WorkspaceGrant } from '../access/workspace-access.js';
-import { readSettings } from '../workspaces/workspace-presenter.js';
-import { type Db, findIssueRow, type IssueRow, loadIssueFacts } from './issue-queries.js';
+import { accessOf } from '../access/request-access.js';
+import type { WorkspaceGrant } from '../access/workspace-access.js';
+import {
+  type Db,
+  findVisibleIssueForUpdate,
+  findVisibleIssues,
+  type IssueRow,
+  type VisibleIssue,
+} from './issue-queries.js';
 
 type Caller = Pick<Auth, 'userId' | 'clientId' | 'role'>;
 
@@ -30,6 +36,8 @@ export function viewerOf(auth: Caller, grant: Pick<WorkspaceGrant, 'role'> | nul
  * The issue as the caller may see it, or 404 (another organisation's, a limited partner's
  * issue that is not theirs, a deleted one). Settings are the owner organisation's. With `lock`
  * (inside a transaction) the row is locked, so a check and the write after it see the same issue.
+ * Visibility comes from the request's access (read once per request), checked in the same
+ * statement that reads the row.
  */
 export async function loadIssue(
   db: Db,
@@ -37,17 +45,35 @@ export async function loadIssue(
   id: number,
   options: { lock?: boolean; now?: Date } = {},
 ): Promise<LoadedIssue> {
-  const grant = await findIssueGrant(db, auth, id);
-  if (!grant) throw notFound('Issue not found');
-  const row = await findIssueRow(db, grant.client_id, id, { lock: options.lock });
-  if (!row) throw notFound('Issue not found');
-  const [facts, settings] = await Promise.all([loadIssueFacts(db, row), readSettings(db, row.client_id)]);
+  const visible = await accessOf(auth).visible(db);
+  const found = options.lock
+    ? await findVisibleIssueForUpdate(db, auth, visible, id)
+    : (await findVisibleIssues(db, auth, visible, [id])).get(id);
+  const grant = found && visible.grants.get(found.row.workspace_id);
+  if (!found || !grant) throw notFound('Issue not found');
+  return loadedIssue(auth, found, grant, options.now ?? new Date());
+}
+
+/** Several visible issues at once (one statement), in the order asked; invisible ones left out. */
+export async function loadIssues(db: Db, auth: Caller, ids: readonly number[]): Promise<LoadedIssue[]> {
+  const visible = await accessOf(auth).visible(db);
+  const found = await findVisibleIssues(db, auth, visible, ids);
+  const now = new Date();
+  return ids.flatMap((id) => {
+    const issue = found.get(id);
+    const grant = issue && visible.grants.get(issue.row.workspace_id);
+    return issue && grant ? [loadedIssue(auth, issue, grant, now)] : [];
+  });
+}
+
+function loadedIssue(auth: Caller, issue: VisibleIssue, grant: WorkspaceGrant, now: Date): LoadedIssue {
+  const { row, facts, settings } = issue;
   return {
     row,
     grant,
     facts,
     settings,
-    rules: { viewer: viewerOf(auth, grant), issue: facts, settings, now: options.now ?? new Date() },
+    rules: { viewer: viewerOf(auth, grant), issue: facts, settings, now },
   };
 }
 

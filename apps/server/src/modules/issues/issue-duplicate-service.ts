@@ -13,9 +13,10 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors.js';
-import { findWorkspaceGrant, type WorkspaceGrant } from '../access/workspace-access.js';
+import { findWorkspaceGrant } from '../access/request-access.js';
+import type { WorkspaceGrant } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
-import { readSettings } from '../workspaces/workspace-presenter.js';
+import { readSettings } from '../workspaces/workspace-queries.js';
 import { type LoadedIssue, loadIssue, viewerOf } from './issue-context.js';
 import { type Db, findAvailableAssigneeIds, findPersonAccessRole } from './issue-queries.js';
 

@@ -1,5 +1,6 @@
 import type { IssueListQuery } from '@workbench/domain';
 import { type RawBuilder, sql } from 'kysely';
+import { workspaceSubtreeSql } from '../access/workspace-access.js';
 
 /**
  * The issue list's people, company, position, schedule, asset, rating and favourite-workspace
@@ -91,13 +92,7 @@ export function extraIssueListConditions(
       WHERE f.user_id = ${caller.userId} AND f.client_id = ${caller.clientId}`;
     where.push(
       query.include_sub_ws
-        ? sql<boolean>`i.workspace_id IN (
-            WITH RECURSIVE fav (id) AS (
-              SELECT w.id FROM workspaces w WHERE w.id IN (${favourites}) AND w.deleted_at IS NULL
-              UNION ALL
-              SELECT w.id FROM workspaces w JOIN fav ON w.parent_id = fav.id WHERE w.deleted_at IS NULL
-            )
-            SELECT id FROM fav)`
+        ? sql<boolean>`i.workspace_id IN (SELECT fav.workspace_id FROM ${workspaceSubtreeSql(favourites)} AS fav)`
         : sql<boolean>`i.workspace_id IN (${favourites})`,
     );
   }

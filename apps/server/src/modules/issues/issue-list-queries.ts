@@ -8,14 +8,14 @@ import {
 } from '@workbench/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { Auth } from '../../http/authenticate.js';
+import { accessOf } from '../access/request-access.js';
 import {
-  accessibleWorkspacesSql,
   accessVersionSql,
-  issueInVisibleWorkspacesSql,
   issueVisibleSql,
   loadVisibleWorkspaces,
   subtreeOf,
   type VisibleWorkspaces,
+  workspaceSubtreeSql,
 } from '../access/workspace-access.js';
 import { extraIssueListConditions } from './issue-list-filters.js';
 import type { Db } from './issue-queries.js';
@@ -100,18 +100,16 @@ const DATE_COLUMNS = {
 function filterConditions(
   auth: Caller,
   query: IssueListQuery,
-  options: { onlyMine: boolean; visible?: VisibleWorkspaces },
+  options: { onlyMine: boolean; visible: VisibleWorkspaces },
 ): RawBuilder<boolean>[] {
   // With the visible workspaces as ids, the query needs no join with the grants (see findIssueListPage).
   // With the tree in memory (the list), the sub-workspaces are known ids: no recursive query, and
   // one list of workspaces for visibility and filter together (which the planner estimates right).
   const subtree =
-    query.include_sub_ws && query.workspaces.length && options.visible
+    query.include_sub_ws && query.workspaces.length
       ? subtreeOf(options.visible, query.workspaces)
       : undefined;
-  const visibility = options.visible
-    ? issueInVisibleWorkspacesSql(auth, options.visible, subtree)
-    : issueVisibleSql(auth);
+  const visibility = issueVisibleSql(auth, options.visible, { within: subtree });
   const where: RawBuilder<boolean>[] = [visibility, sql<boolean>`i.status_id BETWEEN 1 AND 8`];
 
   if (query.issue_type === 'issue') where.push(sql<boolean>`i.parent_id IS NULL`);
@@ -127,13 +125,7 @@ function filterConditions(
     const ids = sql.join(query.workspaces);
     where.push(
       query.include_sub_ws
-        ? sql<boolean>`i.workspace_id IN (
-            WITH RECURSIVE sub (id) AS (
-              SELECT w.id FROM workspaces w WHERE w.id IN (${ids}) AND w.deleted_at IS NULL
-              UNION ALL
-              SELECT w.id FROM workspaces w JOIN sub ON w.parent_id = sub.id WHERE w.deleted_at IS NULL
-            )
-            SELECT id FROM sub)`
+        ? sql<boolean>`i.workspace_id IN (SELECT sub.workspace_id FROM ${workspaceSubtreeSql(ids)} AS sub)`
         : sql<boolean>`i.workspace_id IN (${ids})`,
     );
   }
@@ -415,13 +407,14 @@ export async function findIssueListPage(
  * the list's order, without paging. The rows are then read in batches with findIssueExportRows.
  */
 export async function findIssueExportIds(db: Db, auth: Caller, query: IssueListQuery): Promise<number[]> {
-  const onlyMine = await readOnlyMyIssues(db, auth.userId);
-  const conditions = [...filterConditions(auth, query, { onlyMine }), tabCondition(query)];
+  const [onlyMine, visible] = await Promise.all([
+    readOnlyMyIssues(db, auth.userId),
+    accessOf(auth).visible(db),
+  ]);
+  const conditions = [...filterConditions(auth, query, { onlyMine, visible }), tabCondition(query)];
   const { rows } = await sql<{ id: number }>`
     SELECT i.id
       FROM issues i
-        JOIN ${accessibleWorkspacesSql(auth)} AS access
-          ON access.workspace_id = i.workspace_id AND access.client_id = i.client_id
         JOIN workspaces w ON w.id = i.workspace_id AND w.client_id = i.client_id
         LEFT JOIN users u ON u.id = i.assignee_id
         LEFT JOIN categories cat ON cat.id = i.category_id AND cat.client_id = i.client_id

@@ -1,47 +1,43 @@
-import type { AccessRole, IssueFacts, IssueStatusId } from '@workbench/domain';
+import {
+  type AccessRole,
+  type ClientSettings,
+  type IssueFacts,
+  type IssueStatusId,
+  readClientSettings,
+} from '@workbench/domain';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, IssuesTable } from '../../db/schema.js';
 import type { Auth } from '../../http/authenticate.js';
-import { accessibleWorkspacesSql, findWorkspaceGrant, issueVisibleSql } from '../access/workspace-access.js';
+import { findWorkspaceGrant } from '../access/request-access.js';
+import {
+  intArray,
+  issueVisibleSql,
+  type VisibleWorkspaces,
+  workspaceWorkersSql,
+} from '../access/workspace-access.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 export type IssueRow = Selectable<IssuesTable>;
 type Caller = Pick<Auth, 'userId' | 'clientId' | 'role'>;
 
-/** One issue row of an organisation (not deleted); `lock` takes a row lock inside a transaction. */
-export async function findIssueRow(
-  db: Db,
-  clientId: number,
-  id: number,
-  options: { lock?: boolean } = {},
-): Promise<IssueRow | undefined> {
-  let query = db
-    .selectFrom('issues')
-    .selectAll()
-    .where('client_id', '=', clientId)
-    .where('id', '=', id)
-    .where('deleted_at', 'is', null);
-  if (options.lock) query = query.forUpdate();
-  return query.executeTakeFirst();
-}
+/** A visible issue as the rules read it: the row, what they need beyond it, the owner's settings. */
+export type VisibleIssue = { row: IssueRow; facts: IssueFacts; settings: ClientSettings };
 
-/** What the rules need beyond the row: open sub-issues, the assignee's attachments, comments. */
-export async function loadIssueFacts(db: Db, row: IssueRow): Promise<IssueFacts> {
-  const { rows } = await sql<{
-    open_subtasks: string | number;
-    assignee_files: string | number;
-    comments: string | number;
-  }>`
-    SELECT
-      (SELECT count(*) FROM issues c
-        WHERE c.client_id = ${row.client_id} AND c.parent_id = ${row.id} AND c.deleted_at IS NULL
-          AND c.status_id <> 8) AS open_subtasks,
-      (SELECT count(*) FROM attachments a
-        WHERE a.client_id = ${row.client_id} AND a.owner_type = 'issue' AND a.owner_id = ${row.id}
-          AND a.deleted_at IS NULL AND a.user_id = ${row.assignee_id}) AS assignee_files,
-      (SELECT count(*) FROM issue_comments ic
-        WHERE ic.client_id = ${row.client_id} AND ic.issue_id = ${row.id}) AS comments`.execute(db);
-  const counts = rows[0];
+/** What the rules count beyond the row: open sub-issues, the assignee's attachments, comments. */
+const FACT_COUNTS = sql`
+  (SELECT count(*)::int FROM issues c
+    WHERE c.client_id = i.client_id AND c.parent_id = i.id AND c.deleted_at IS NULL
+      AND c.status_id <> 8) AS open_subtasks,
+  (SELECT count(*)::int FROM attachments a
+    WHERE a.client_id = i.client_id AND a.owner_type = 'issue' AND a.owner_id = i.id
+      AND a.deleted_at IS NULL AND a.user_id = i.assignee_id) AS assignee_files,
+  (SELECT count(*)::int FROM issue_comments ic
+    WHERE ic.client_id = i.client_id AND ic.issue_id = i.id) AS comments`;
+
+type FactCounts = { open_subtasks: number; assignee_files: number; comments: number };
+type IssueWithSettings = IssueRow & { client_settings: unknown };
+
+function issueFacts(row: IssueRow, counts: FactCounts | undefined): IssueFacts {
   return {
     status_id: row.status_id as IssueStatusId,
     archived: row.archived_at !== null,
@@ -56,53 +52,145 @@ export async function loadIssueFacts(db: Db, row: IssueRow): Promise<IssueFacts>
     is_attachment_required: row.is_attachment_required,
     is_worktime_required: row.is_worktime_required,
     worktime_total: row.worktime_total,
-    assignee_has_attachment: Number(counts?.assignee_files ?? 0) > 0,
-    open_subtasks_count: Number(counts?.open_subtasks ?? 0),
-    has_comments: Number(counts?.comments ?? 0) > 0,
+    assignee_has_attachment: (counts?.assignee_files ?? 0) > 0,
+    open_subtasks_count: counts?.open_subtasks ?? 0,
+    has_comments: (counts?.comments ?? 0) > 0,
+  };
+}
+
+function visibleIssueOf({ client_settings, ...row }: IssueWithSettings, counts: FactCounts | undefined) {
+  return {
+    row: row as IssueRow,
+    facts: issueFacts(row as IssueRow, counts),
+    settings: readClientSettings(client_settings ?? {}),
   };
 }
 
 /**
- * The people who can work in a workspace of the owner organisation `clientId` (000 §3
- * available_assignees_ids): those with a role in it or above it, the owner's admins, and the
- * people of partners with an accepted collaboration sharing it or a workspace above it (the
- * partner's admins and those given a collaboration role there). Active or invited, not deleted.
+ * Issues the caller may see (issueVisibleSql), with their facts and their owners' settings, in
+ * one statement for all of them (deleted and invisible ones are left out).
  */
+export async function findVisibleIssues(
+  db: Db,
+  auth: Caller,
+  visible: VisibleWorkspaces,
+  ids: readonly number[],
+): Promise<Map<number, VisibleIssue>> {
+  if (!ids.length) return new Map();
+  const { rows } = await sql<IssueWithSettings & FactCounts>`
+    SELECT i.*, cl.settings AS client_settings, ${FACT_COUNTS}
+      FROM issues i JOIN clients cl ON cl.id = i.client_id
+      WHERE i.id = ANY(${intArray(ids)}) AND ${issueVisibleSql(auth, visible)}`.execute(db);
+  return new Map(
+    rows.map(({ open_subtasks, assignee_files, comments, ...row }) => [
+      row.id,
+      visibleIssueOf(row, { open_subtasks, assignee_files, comments }),
+    ]),
+  );
+}
+
+/**
+ * One issue the caller may see, locked until the transaction ends, so a check and the write
+ * after it see the same issue. Its facts are counted after the lock is held (a statement of its
+ * own), so they are as fresh as the row.
+ */
+export async function findVisibleIssueForUpdate(
+  db: Db,
+  auth: Caller,
+  visible: VisibleWorkspaces,
+  id: number,
+): Promise<VisibleIssue | undefined> {
+  const { rows } = await sql<IssueWithSettings>`
+    SELECT i.*, cl.settings AS client_settings
+      FROM issues i JOIN clients cl ON cl.id = i.client_id
+      WHERE i.id = ${id} AND ${issueVisibleSql(auth, visible)}
+      FOR UPDATE OF i`.execute(db);
+  const row = rows[0];
+  if (!row) return undefined;
+  const counts = await sql<FactCounts>`SELECT ${FACT_COUNTS} FROM issues i WHERE i.id = ${id}`.execute(db);
+  return visibleIssueOf(row, counts.rows[0]);
+}
+
+type PersonJson = {
+  id: number;
+  first_name: string;
+  last_name: string;
+  email: string;
+  profile_image: string | null;
+};
+
+/** What the issue presenter shows beyond the row and its facts, as one statement reads it. */
+export type IssueDetailRow = {
+  id: number;
+  workspace_name: string;
+  available_assignees_ids: number[];
+  children: Array<{ id: number; title: string; status_id: number }>;
+  categories: Array<{ id: number; name: string; color: string | null }>;
+  watchers: PersonJson[];
+  links: Array<{ id: number; url: string; title: string | null }>;
+  number_of_comments: number;
+  assignee: PersonJson | null;
+  creator: PersonJson | null;
+};
+
+const personJson = (alias: string) =>
+  sql.raw(`json_build_object('id', ${alias}.id, 'first_name', ${alias}.first_name,
+    'last_name', ${alias}.last_name, 'email', ${alias}.email, 'profile_image', ${alias}.profile_image)`);
+
+/**
+ * Everything the issue presenter shows of some visible issues beyond their rows, in one
+ * statement however many: the workspace and who can work in it, the sub-issues the caller sees,
+ * categories, watchers, links, the comment count and the assignee and reporter.
+ */
+export async function findIssueDetails(
+  db: Db,
+  auth: Caller,
+  visible: VisibleWorkspaces,
+  ids: readonly number[],
+): Promise<Map<number, IssueDetailRow>> {
+  if (!ids.length) return new Map();
+  const { rows } = await sql<IssueDetailRow>`
+    SELECT i.id, w.name AS workspace_name,
+        ARRAY(SELECT DISTINCT x.user_id
+          FROM ${workspaceWorkersSql(sql`i.client_id`, sql`i.workspace_id`)} AS x
+          ORDER BY x.user_id) AS available_assignees_ids,
+        (SELECT coalesce(json_agg(json_build_object('id', c.id, 'title', c.title, 'status_id', c.status_id)
+            ORDER BY c.created_at, c.id), '[]'::json)
+          FROM issues c
+          WHERE c.client_id = i.client_id AND c.parent_id = i.id
+            AND ${issueVisibleSql(auth, visible, { alias: 'c' })}) AS children,
+        (SELECT coalesce(json_agg(json_build_object('id', ca.id, 'name', ca.name, 'color', ca.color)
+            ORDER BY ca.name), '[]'::json)
+          FROM issue_categories ic JOIN categories ca ON ca.id = ic.category_id
+          WHERE ic.client_id = i.client_id AND ic.issue_id = i.id) AS categories,
+        (SELECT coalesce(json_agg(${personJson('u')} ORDER BY iw.created_at, u.id), '[]'::json)
+          FROM issue_watchers iw JOIN users u ON u.id = iw.user_id
+          WHERE iw.client_id = i.client_id AND iw.issue_id = i.id) AS watchers,
+        (SELECT coalesce(json_agg(json_build_object('id', l.id, 'url', l.url, 'title', l.title)
+            ORDER BY l.id), '[]'::json)
+          FROM issue_links l
+          WHERE l.client_id = i.client_id AND l.issue_id = i.id) AS links,
+        (SELECT count(*)::int FROM issue_comments ic
+          WHERE ic.client_id = i.client_id AND ic.issue_id = i.id) AS number_of_comments,
+        CASE WHEN a.id IS NULL THEN NULL ELSE ${personJson('a')} END AS assignee,
+        CASE WHEN r.id IS NULL THEN NULL ELSE ${personJson('r')} END AS creator
+      FROM issues i
+        JOIN workspaces w ON w.id = i.workspace_id AND w.client_id = i.client_id
+        LEFT JOIN users a ON a.id = i.assignee_id
+        LEFT JOIN users r ON r.id = i.created_by
+      WHERE i.id = ANY(${intArray(ids)})`.execute(db);
+  return new Map(rows.map((row) => [row.id, row]));
+}
+
+/** The people who can work in a workspace of the owner organisation (workspaceWorkersSql). */
 export async function findAvailableAssigneeIds(
   db: Db,
   clientId: number,
   workspaceId: number,
 ): Promise<number[]> {
   const { rows } = await sql<{ user_id: number }>`
-    WITH RECURSIVE up (id, parent_id) AS (
-      SELECT w.id, w.parent_id FROM workspaces w
-        WHERE w.id = ${workspaceId} AND w.client_id = ${clientId} AND w.deleted_at IS NULL
-      UNION ALL
-      SELECT w.id, w.parent_id FROM workspaces w JOIN up ON w.id = up.parent_id
-        WHERE w.client_id = ${clientId} AND w.deleted_at IS NULL
-    ),
-    sharing AS (
-      SELECT DISTINCT c.id, c.partner_client_id FROM collaborations c
-        JOIN collaboration_workspaces cw ON cw.collaboration_id = c.id AND cw.client_id = c.client_id
-        WHERE c.client_id = ${clientId} AND c.invitation_status = 'accepted' AND c.deleted_at IS NULL
-          AND cw.workspace_id IN (SELECT id FROM up)
-    ),
-    candidates (user_id) AS (
-      SELECT wu.user_id FROM workspace_users wu
-        WHERE wu.client_id = ${clientId} AND wu.workspace_id IN (SELECT id FROM up)
-      UNION
-      SELECT uc.user_id FROM user_clients uc
-        WHERE uc.client_id = ${clientId} AND uc.role = 'admin' AND EXISTS (SELECT 1 FROM up)
-      UNION
-      SELECT uc.user_id FROM user_clients uc JOIN sharing s ON s.partner_client_id = uc.client_id
-        WHERE uc.role = 'admin'
-      UNION
-      SELECT cu.user_id FROM collaboration_users cu JOIN sharing s ON s.id = cu.collaboration_id
-        WHERE cu.client_id = ${clientId} AND cu.workspace_id IN (SELECT id FROM up)
-    )
-    SELECT c.user_id FROM candidates c JOIN users u ON u.id = c.user_id
-      WHERE u.deleted_at IS NULL AND u.status IN ('active', 'invited')
-      ORDER BY c.user_id`.execute(db);
+    SELECT DISTINCT x.user_id FROM ${workspaceWorkersSql(clientId, workspaceId)} AS x
+      ORDER BY x.user_id`.execute(db);
   return rows.map((r) => r.user_id);
 }
 
@@ -130,34 +218,18 @@ export async function findPersonAccessRole(
   return grant?.role ?? null;
 }
 
-/** Ids among `ids` that are visible issues for the caller, with the issue's organisation. */
-export async function findVisibleIssueClients(
-  db: Db,
-  auth: Caller,
-  ids: number[],
-): Promise<Map<number, number>> {
-  if (!ids.length) return new Map();
-  const { rows } = await sql<{ id: number; client_id: number }>`
-    SELECT i.id, i.client_id FROM issues i
-      JOIN ${accessibleWorkspacesSql(auth)} AS access
-        ON access.workspace_id = i.workspace_id AND access.client_id = i.client_id
-      WHERE i.id IN (${sql.join(ids)}) AND ${issueVisibleSql(auth)}`.execute(db);
-  return new Map(rows.map((r) => [r.id, r.client_id]));
-}
-
-/** One page of the visible sub-issues of a parent, oldest first. */
+/** One page of the visible sub-issues of a parent, oldest first, and how many there are. */
 export async function findSubtaskPage(
   db: Db,
   auth: Caller,
+  visible: VisibleWorkspaces,
   parent: { id: number; client_id: number },
   page: number,
   perPage: number,
 ): Promise<{ ids: number[]; total: number }> {
   const from = sql`
     FROM issues i
-      JOIN ${accessibleWorkspacesSql(auth)} AS access
-        ON access.workspace_id = i.workspace_id AND access.client_id = i.client_id
-      WHERE i.client_id = ${parent.client_id} AND i.parent_id = ${parent.id} AND ${issueVisibleSql(auth)}`;
+      WHERE i.client_id = ${parent.client_id} AND i.parent_id = ${parent.id} AND ${issueVisibleSql(auth, visible)}`;
   const [list, count] = await Promise.all([
     sql<{ id: number }>`SELECT i.id ${from} ORDER BY i.created_at, i.id
       LIMIT ${perPage} OFFSET ${(page - 1) * perPage}`.execute(db),

@@ -20,17 +20,21 @@ import type { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors.js';
-import { findWorkspaceGrant, type WorkspaceGrant } from '../access/workspace-access.js';
+import { accessOf, findWorkspaceGrant } from '../access/request-access.js';
+import type { WorkspaceGrant } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
+import { presentAttachment } from '../attachments/attachment-presenter.js';
+import { findAttachmentRows } from '../attachments/attachment-queries.js';
 import { reorderAttachments, storeAttachments } from '../attachments/attachment-service.js';
 import type { PreparedUpload } from '../attachments/attachment-upload.js';
 import { findCategoryIds } from '../categories/category-queries.js';
-import { readSettings } from '../workspaces/workspace-presenter.js';
-import { enforce, type LoadedIssue, loadIssue, ruleMessage, viewerOf } from './issue-context.js';
+import { readSettings } from '../workspaces/workspace-queries.js';
+import { enforce, type LoadedIssue, loadIssue, loadIssues, ruleMessage, viewerOf } from './issue-context.js';
 import { presentIssue } from './issue-presenter.js';
 import {
   type Db,
   findAvailableAssigneeIds,
+  findIssueDetails,
   findIssueSubtreeIds,
   findPersonAccessRole,
   findSubtaskPage,
@@ -77,14 +81,38 @@ export function diffChanges(
 /** Dates of a row as the API and the activity log show them. */
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-export async function getIssue(ctx: AppContext, auth: Auth, id: number): Promise<Issue> {
-  return presentIssue(ctx.db, auth, await loadIssue(ctx.db, auth, id));
+/**
+ * Loaded issues as the API shows them: what the presenter needs beyond the rows is read for all
+ * of them at once (one statement, and one for their attachments), whatever their number.
+ */
+async function presentLoaded(db: Db, auth: Caller, loaded: LoadedIssue[]): Promise<Issue[]> {
+  if (!loaded.length) return [];
+  const visible = await accessOf(auth).visible(db);
+  const ids = loaded.map((issue) => issue.row.id);
+  // Sub-issues share their parent's organisation: one organisation per page.
+  const clientId = (loaded[0] as LoadedIssue).row.client_id;
+  const [details, attachments] = await Promise.all([
+    findIssueDetails(db, auth, visible, ids),
+    findAttachmentRows(db, { clientId, ownerType: 'issue', ownerIds: ids }),
+  ]);
+  return loaded.flatMap((issue) => {
+    const detail = details.get(issue.row.id);
+    if (!detail) return [];
+    const viewer = { callerId: auth.userId, permissions: issuePermissions(issue.rules) };
+    const files = (attachments.get(issue.row.id) ?? []).map((row) => presentAttachment(row, viewer));
+    return [presentIssue(issue, detail, files)];
+  });
 }
 
-/** Presents an issue after a write (outside the write's transaction). */
-export async function presentAfterWrite(ctx: AppContext, auth: Caller, id: number): Promise<Issue> {
-  return presentIssue(ctx.db, auth, await loadIssue(ctx.db, auth, id));
+/** GET issue/{id}. */
+export async function getIssue(ctx: AppContext, auth: Caller, id: number): Promise<Issue> {
+  const [issue] = await presentLoaded(ctx.db, auth, [await loadIssue(ctx.db, auth, id)]);
+  if (!issue) throw notFound('Issue not found');
+  return issue;
 }
+
+/** A write answers the issue as GET issue/{id} shows it, read after (outside) its transaction. */
+export const presentAfterWrite = getIssue;
 
 /** GET issue/?parent_id=&include_subtasks=1: the visible sub-issues of one visible parent. */
 export async function listSubtasks(
@@ -94,9 +122,16 @@ export async function listSubtasks(
   path: string,
 ): Promise<IssueListResponse> {
   const parent = await loadIssue(ctx.db, auth, query.parent_id);
-  const { ids, total } = await findSubtaskPage(ctx.db, auth, parent.row, query.page, query.paginate_by);
-  const rows = [];
-  for (const id of ids) rows.push(await presentIssue(ctx.db, auth, await loadIssue(ctx.db, auth, id)));
+  const visible = await accessOf(auth).visible(ctx.db);
+  const { ids, total } = await findSubtaskPage(
+    ctx.db,
+    auth,
+    visible,
+    parent.row,
+    query.page,
+    query.paginate_by,
+  );
+  const rows = await presentLoaded(ctx.db, auth, await loadIssues(ctx.db, auth, ids));
   return buildPage({
     rows,
     total,

@@ -16,7 +16,8 @@ import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors.js';
 import { fileUrl } from '../../storage/file-storage.js';
-import { accessibleWorkspacesSql, loadWorkspaceGrants } from '../access/workspace-access.js';
+import { accessChanged, loadWorkspaceGrants } from '../access/request-access.js';
+import { intArray } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { revokeSessions } from '../auth/tokens.js';
 import { loadSessionUser } from './session-user.js';
@@ -114,6 +115,7 @@ export async function addUsersToWorkspaces(ctx: AppContext, auth: Auth, input: A
     await requireManageableWorkspaces(trx, auth, workspaceIds);
     for (const id of userIds) await requireMember(trx, auth.clientId, id);
     await grantWorkspaceRoles(trx, auth.clientId, userIds, workspaceIds, input.role);
+    accessChanged(auth);
     for (const id of userIds) {
       await logActivity(trx, {
         clientId: auth.clientId,
@@ -179,6 +181,7 @@ export async function setUserWorkspaceRoles(
       if (!canManageWorkspaceUsers(grant.role))
         throw forbidden('You may not manage people in this workspace');
     }
+    accessChanged(auth);
     let remove = trx
       .deleteFrom('workspace_users')
       .where('client_id', '=', auth.clientId)
@@ -242,6 +245,7 @@ export async function setRoleInAllWorkspaces(
         .values(ids.map((id) => ({ client_id: auth.clientId, user_id: userId, workspace_id: id, role })))
         .onConflict((oc) => oc.columns(['workspace_id', 'user_id']).doUpdateSet({ role }))
         .execute();
+      accessChanged(auth);
     }
     await logActivity(trx, {
       clientId: auth.clientId,
@@ -404,7 +408,8 @@ const OFTEN_LIMIT = 10;
  * of the organisation who have a role in the most of those same workspaces.
  */
 export async function getOftenDetails(ctx: AppContext, auth: Auth): Promise<OftenDetails> {
-  await loadUserActor(ctx.db, auth);
+  const [, grants] = await Promise.all([loadUserActor(ctx.db, auth), loadWorkspaceGrants(ctx.db, auth)]);
+  const visible = [...grants.keys()];
   const { rows: workspaces } = await sql<{
     id: number;
     name: string;
@@ -413,10 +418,9 @@ export async function getOftenDetails(ctx: AppContext, auth: Auth): Promise<Ofte
   }>`
     SELECT w.id, w.name, (f.workspace_id IS NOT NULL) AS is_favorite, wu.role
       FROM workspaces w
-      JOIN ${accessibleWorkspacesSql(auth)} AS access ON access.workspace_id = w.id
       LEFT JOIN workspace_favorites f ON f.workspace_id = w.id AND f.user_id = ${auth.userId} AND f.client_id = ${auth.clientId}
       LEFT JOIN workspace_users wu ON wu.workspace_id = w.id AND wu.user_id = ${auth.userId} AND wu.client_id = ${auth.clientId}
-      WHERE w.deleted_at IS NULL AND w.archived_at IS NULL
+      WHERE w.id = ANY(${intArray(visible)}) AND w.deleted_at IS NULL AND w.archived_at IS NULL
         AND (f.workspace_id IS NOT NULL OR wu.id IS NOT NULL)
       ORDER BY (f.workspace_id IS NOT NULL) DESC,
         CASE wu.role WHEN 'manager' THEN 1 WHEN 'group_manager' THEN 2 WHEN 'member' THEN 3 ELSE 4 END,

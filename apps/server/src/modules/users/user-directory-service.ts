@@ -13,7 +13,7 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { fileUrl } from '../../storage/file-storage.js';
-import { loadWorkspaceGrants, requireWorkspaceGrant } from '../access/workspace-access.js';
+import { loadWorkspaceGrants, requireWorkspaceGrant } from '../access/request-access.js';
 import { requireUserListAccess } from './user-access.js';
 import {
   countUsers,

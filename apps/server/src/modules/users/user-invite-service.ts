@@ -17,7 +17,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors.js';
-import { loadWorkspaceGrants } from '../access/workspace-access.js';
+import { loadWorkspaceGrants } from '../access/request-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { createInvite } from '../auth/auth-service.js';
 import { assertCanManage, requireMember, requireUserManager, type UserActor } from './user-access.js';

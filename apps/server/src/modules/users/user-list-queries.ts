@@ -1,7 +1,7 @@
 import type { UserListQuery, UserRole } from '@workbench/domain';
 import { type ExpressionBuilder, type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { accessibleWorkspacesSql } from '../access/workspace-access.js';
+import { accessibleWorkspacesSql, workspaceWorkersSql } from '../access/workspace-access.js';
 import { containsPattern, type UserListRow } from './user-presenter.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -198,10 +198,8 @@ export async function isNotInWorkspaces(
 }
 
 /**
- * users/list-by-workspace-access: who can work in a workspace (the assignable people): the owner
- * organisation's admins, its people with a role in the workspace or an ancestor, and partner
- * people with a collaboration role in it or an ancestor (plus the admins of partners it is shared
- * with). Active and invited people, by name.
+ * users/list-by-workspace-access: who can work in a workspace (the assignable people, the one
+ * rule of workspaceWorkersSql), with the organisation each works for there. By name.
  */
 export async function listPeopleWithWorkspaceAccess(db: Db, ownerClientId: number, workspaceId: number) {
   const { rows } = await sql<{
@@ -215,38 +213,12 @@ export async function listPeopleWithWorkspaceAccess(db: Db, ownerClientId: numbe
     company_name: string;
     company_logo: string | null;
   }>`
-    WITH RECURSIVE chain (id, parent_id) AS (
-      SELECT w.id, w.parent_id FROM workspaces w
-        WHERE w.id = ${workspaceId} AND w.client_id = ${ownerClientId} AND w.deleted_at IS NULL
-      UNION ALL
-      SELECT w.id, w.parent_id FROM workspaces w JOIN chain ON w.id = chain.parent_id
-        WHERE w.client_id = ${ownerClientId}
-    ),
-    people (user_id, client_id) AS (
-      SELECT uc.user_id, uc.client_id FROM user_clients uc
-        WHERE uc.client_id = ${ownerClientId} AND uc.role = 'admin' AND EXISTS (SELECT 1 FROM chain)
-      UNION
-      SELECT wu.user_id, wu.client_id FROM workspace_users wu
-        WHERE wu.client_id = ${ownerClientId} AND wu.workspace_id IN (SELECT id FROM chain)
-      UNION
-      SELECT cu.user_id, c.partner_client_id FROM collaboration_users cu
-        JOIN collaborations c ON c.id = cu.collaboration_id
-        WHERE c.client_id = ${ownerClientId} AND c.invitation_status = 'accepted' AND c.deleted_at IS NULL
-          AND cu.workspace_id IN (SELECT id FROM chain)
-      UNION
-      SELECT uc.user_id, uc.client_id FROM collaborations c
-        JOIN collaboration_workspaces cw ON cw.collaboration_id = c.id
-        JOIN user_clients uc ON uc.client_id = c.partner_client_id AND uc.role = 'admin'
-        WHERE c.client_id = ${ownerClientId} AND c.invitation_status = 'accepted' AND c.deleted_at IS NULL
-          AND cw.workspace_id IN (SELECT id FROM chain)
-    )
     SELECT DISTINCT ON (u.id) u.id, u.first_name, u.last_name, u.email, u.profile_image, m.role,
         cl.id AS company_id, cl.name AS company_name, cl.logo AS company_logo
-      FROM people p
+      FROM ${workspaceWorkersSql(ownerClientId, workspaceId)} AS p
       JOIN users u ON u.id = p.user_id
       JOIN user_clients m ON m.user_id = p.user_id AND m.client_id = p.client_id
       JOIN clients cl ON cl.id = p.client_id
-      WHERE u.deleted_at IS NULL AND u.status IN ('active', 'invited')
       ORDER BY u.id, (p.client_id = ${ownerClientId}) DESC`.execute(db);
   return rows.sort(
     (a, b) =>

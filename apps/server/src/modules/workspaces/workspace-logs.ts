@@ -13,7 +13,7 @@ import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { fileUrl } from '../../storage/file-storage.js';
-import { loadWorkspaceGrants, requireWorkspaceGrant } from '../access/workspace-access.js';
+import { loadWorkspaceGrants, requireWorkspaceGrant } from '../access/request-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { hashToken } from '../auth/tokens.js';
 import { personOf } from '../users/user-presenter.js';

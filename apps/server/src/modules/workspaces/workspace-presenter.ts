@@ -7,7 +7,6 @@ import {
   canManageWorkspaceUsers,
   canReadWorkspaceLogs,
   fullName,
-  readClientSettings,
   readWorkspaceTranslations,
   type WorkspaceCollaboration,
   type WorkspaceDetail,
@@ -18,19 +17,7 @@ import {
 import type { Auth } from '../../http/authenticate.js';
 import { fileUrl } from '../../storage/file-storage.js';
 import type { WorkspaceGrant } from '../access/workspace-access.js';
-import {
-  type Db,
-  findAdminIds,
-  findAncestors,
-  findChildren,
-  findFavoriteIds,
-  findSharing,
-  findWorkspacePeople,
-  findWorkspaceRows,
-  type SharingRow,
-  type WorkspacePersonRow,
-  type WorkspaceRow,
-} from './workspace-queries.js';
+import type { SharingRow, WorkspaceItemData, WorkspacePersonRow, WorkspaceRow } from './workspace-queries.js';
 
 type Caller = Pick<Auth, 'userId' | 'clientId' | 'role'>;
 
@@ -46,11 +33,6 @@ export function workspacePermissions(
     can_delete: canDeleteWorkspace(role),
     can_read_logs: canReadWorkspaceLogs(role),
   };
-}
-
-export async function readSettings(db: Db, clientId: number): Promise<ClientSettings> {
-  const row = await db.selectFrom('clients').select('settings').where('id', '=', clientId).executeTakeFirst();
-  return readClientSettings(row?.settings ?? {});
 }
 
 function presentPerson(
@@ -100,46 +82,11 @@ function presentSharing(
   };
 }
 
-type Loaded = {
-  rows: Map<number, WorkspaceRow>;
-  people: WorkspacePersonRow[];
-  admins: Map<number, number[]>;
-  favorites: Set<number>;
-  childCounts: Map<number, number>;
-  sharing: Awaited<ReturnType<typeof findSharing>>;
-  settings: ClientSettings;
-};
-
-async function loadAll(
-  db: Db,
-  caller: Caller,
-  grants: WorkspaceGrant[],
-  pruneOffline: boolean,
-): Promise<Loaded> {
-  const ids = grants.map((g) => g.workspace_id);
-  const clientIds = [...new Set(grants.map((g) => g.client_id))];
-  const [rows, people, admins, favorites, children, sharing, settings] = await Promise.all([
-    findWorkspaceRows(db, grants),
-    findWorkspacePeople(db, clientIds, ids),
-    findAdminIds(db, clientIds),
-    findFavoriteIds(db, caller.userId, ids),
-    findChildren(db, clientIds, ids, pruneOffline),
-    findSharing(db, clientIds, ids),
-    readSettings(db, caller.clientId),
-  ]);
-  const childCounts = new Map<number, number>();
-  for (const child of children) {
-    if (child.parent_id !== null)
-      childCounts.set(child.parent_id, (childCounts.get(child.parent_id) ?? 0) + 1);
-  }
-  return { rows, people, admins, favorites, childCounts, sharing, settings };
-}
-
 function presentOne(
   row: WorkspaceRow,
   grant: WorkspaceGrant,
   caller: Caller,
-  data: Loaded,
+  data: WorkspaceItemData,
 ): Omit<WorkspaceItem, 'children'> {
   const people = data.people.filter((p) => p.workspace_id === row.id);
   const idsOf = (role: WorkspacePersonRow['role']) =>
@@ -177,37 +124,28 @@ function presentOne(
 }
 
 /** Workspace items of the list (children left empty), in the order of the grants given. */
-export async function presentWorkspaceItems(
-  db: Db,
+export function presentWorkspaceItems(
   caller: Caller,
   grants: WorkspaceGrant[],
-  options: { pruneOffline: boolean },
-): Promise<WorkspaceItem[]> {
-  const data = await loadAll(db, caller, grants, options.pruneOffline);
+  data: WorkspaceItemData,
+): WorkspaceItem[] {
   return grants.flatMap((grant) => {
     const row = data.rows.get(grant.workspace_id);
     return row ? [{ ...presentOne(row, grant, caller, data), children: [] }] : [];
   });
 }
 
-/** One workspace with its direct children, its ancestors (those the caller sees) and its people. */
-export async function presentWorkspaceDetail(
-  db: Db,
+/**
+ * One workspace with its direct children (those the caller sees, `childGrants`), its ancestors
+ * (those the caller sees) and its people.
+ */
+export function presentWorkspaceDetail(
   caller: Caller,
   grant: WorkspaceGrant,
-  visible: Map<number, WorkspaceGrant>,
-  options: { pruneOffline: boolean },
-): Promise<WorkspaceDetail> {
-  const children = await findChildren(db, [grant.client_id], [grant.workspace_id], options.pruneOffline);
-  const childGrants = children.flatMap((c) => {
-    const g = visible.get(c.id);
-    return g ? [g] : [];
-  });
-  const all = [grant, ...childGrants];
-  const [data, ancestors] = await Promise.all([
-    loadAll(db, caller, all, options.pruneOffline),
-    findAncestors(db, grant.client_id, grant.workspace_id),
-  ]);
+  childGrants: WorkspaceGrant[],
+  data: WorkspaceItemData,
+  breadcrumbs: Array<{ id: number; name: string }>,
+): WorkspaceDetail {
   const row = data.rows.get(grant.workspace_id);
   if (!row) throw new Error('workspace vanished');
   const people = data.people.filter((p) => p.workspace_id === row.id);
@@ -219,7 +157,7 @@ export async function presentWorkspaceDetail(
       const child = data.rows.get(g.workspace_id);
       return child ? [presentOne(child, g, caller, data)] : [];
     }),
-    breadcrumbs: ancestors.filter((a) => visible.has(a.id)),
+    breadcrumbs,
     managers: byRole('manager'),
     group_managers: byRole('group_manager'),
     users: byRole('member'),

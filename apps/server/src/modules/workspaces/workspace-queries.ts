@@ -1,35 +1,48 @@
-import type { WorkspaceListQuery } from '@workbench/domain';
+import { type ClientSettings, readClientSettings, type WorkspaceListQuery } from '@workbench/domain';
 import { type Kysely, type Selectable, sql, type Transaction } from 'kysely';
 import type { Database, WorkspacesTable } from '../../db/schema.js';
 import type { Auth } from '../../http/authenticate.js';
-import { accessibleWorkspacesSql, type WorkspaceGrant } from '../access/workspace-access.js';
+import {
+  intArray,
+  type WorkspaceGrant,
+  workspaceAncestorsSql,
+  workspaceSubtreeSql,
+} from '../access/workspace-access.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 export type WorkspaceRow = Selectable<WorkspacesTable>;
 type Caller = Pick<Auth, 'userId' | 'clientId' | 'role'>;
 
+/** An organisation's settings (the defaults for what it has not set). */
+export async function readSettings(db: Db, clientId: number): Promise<ClientSettings> {
+  const row = await db.selectFrom('clients').select('settings').where('id', '=', clientId).executeTakeFirst();
+  return readClientSettings(row?.settings ?? {});
+}
+
 /**
- * One page of the workspace list: the ids (in order) and the total. Only visible workspaces
- * (accessibleWorkspacesSql), of the caller's own organisation unless include_collabs=1.
- * include_subws=0 keeps the top of each visible subtree among those matching the archived
- * filter; a search looks through every visible workspace.
+ * One page of the workspace list: the ids (in order) and the total. Only the caller's visible
+ * workspaces (`grants`, the request's access), of the caller's own organisation unless
+ * include_collabs=1. include_subws=0 keeps the top of each visible subtree among those matching
+ * the archived filter; a search looks through every visible workspace.
  */
 export async function findWorkspaceListPage(
   db: Db,
   auth: Caller,
+  grants: ReadonlyMap<number, WorkspaceGrant>,
   query: WorkspaceListQuery,
 ): Promise<{ ids: number[]; total: number }> {
+  const listed = [...grants.values()]
+    .filter((g) => query.include_collabs || g.client_id === auth.clientId)
+    .map((g) => g.workspace_id);
+  if (!listed.length) return { ids: [], total: 0 };
   const search = query.search ? `%${query.search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : null;
   const archivedCondition = (alias: string) =>
     query.archived
       ? sql`${sql.ref(`${alias}.archived_at`)} IS NOT NULL`
       : sql`${sql.ref(`${alias}.archived_at`)} IS NULL`;
   const from = sql`
-    WITH access AS (SELECT * FROM ${accessibleWorkspacesSql(auth)} AS a
-      WHERE ${query.include_collabs ? sql`TRUE` : sql`a.client_id = ${auth.clientId}`})
     SELECT w.id, w.name, w.created_at, w.updated_at FROM workspaces w
-      JOIN access ON access.workspace_id = w.id AND access.client_id = w.client_id
-      WHERE w.deleted_at IS NULL AND ${archivedCondition('w')}
+      WHERE w.id = ANY(${intArray(listed)}) AND w.deleted_at IS NULL AND ${archivedCondition('w')}
         AND ${
           search
             ? sql`(lower(w.name) LIKE ${search} OR lower(coalesce(w.reference_number, '')) LIKE ${search})`
@@ -39,8 +52,9 @@ export async function findWorkspaceListPage(
           query.include_subws || search
             ? sql`TRUE`
             : sql`NOT EXISTS (
-                SELECT 1 FROM workspaces p JOIN access pa ON pa.workspace_id = p.id
-                WHERE p.id = w.parent_id AND p.deleted_at IS NULL AND ${archivedCondition('p')})`
+                SELECT 1 FROM workspaces p
+                WHERE p.id = w.parent_id AND p.id = ANY(${intArray(listed)}) AND p.deleted_at IS NULL
+                  AND ${archivedCondition('p')})`
         }`;
   const direction = query.sort_direction === 'desc' ? sql`DESC` : sql`ASC`;
   const offset = (query.page - 1) * query.paginate_by;
@@ -193,13 +207,11 @@ export async function findSharing(
   people: Array<{ workspace_id: number; collaboration_id: number; user_id: number; role: string }>;
 }> {
   if (!workspaceIds.length) return { sharing: [], people: [] };
-  const ids = sql.join(workspaceIds);
   const clients = sql.join(clientIds);
-  const up = sql`WITH RECURSIVE up (workspace_id, ancestor_id) AS (
-      SELECT id, id FROM workspaces WHERE id IN (${ids}) AND client_id IN (${clients})
-      UNION ALL
-      SELECT up.workspace_id, w.parent_id FROM up JOIN workspaces w ON w.id = up.ancestor_id
-        WHERE w.parent_id IS NOT NULL AND w.client_id IN (${clients})
+  const up = sql`WITH up AS (
+      SELECT a.workspace_id, a.ancestor_id FROM ${workspaceAncestorsSql(
+        sql`SELECT w.id FROM workspaces w WHERE w.id IN (${sql.join(workspaceIds)}) AND w.client_id IN (${clients})`,
+      )} AS a
     )`;
   const [sharing, people] = await Promise.all([
     sql<SharingRow>`${up}
@@ -229,16 +241,15 @@ export async function findAncestors(
   clientId: number,
   workspaceId: number,
 ): Promise<Array<{ id: number; name: string }>> {
-  const { rows } = await sql<{ id: number; name: string; depth: number }>`
-    WITH RECURSIVE up (id, name, parent_id, depth) AS (
-      SELECT p.id, p.name, p.parent_id, 1 FROM workspaces w JOIN workspaces p ON p.id = w.parent_id
-        WHERE w.id = ${workspaceId} AND w.client_id = ${clientId} AND p.client_id = ${clientId}
-      UNION ALL
-      SELECT p.id, p.name, p.parent_id, up.depth + 1 FROM up JOIN workspaces p ON p.id = up.parent_id
-        WHERE p.client_id = ${clientId} AND up.depth < 100
-    )
-    SELECT id, name, depth FROM up ORDER BY depth DESC`.execute(db);
-  return rows.map(({ id, name }) => ({ id, name }));
+  const { rows } = await sql<{ id: number; name: string }>`
+    SELECT p.id, p.name
+      FROM ${workspaceAncestorsSql(
+        sql`SELECT w.id FROM workspaces w WHERE w.id = ${workspaceId} AND w.client_id = ${clientId}`,
+      )} AS a
+      JOIN workspaces p ON p.id = a.ancestor_id
+      WHERE a.depth > 0
+      ORDER BY a.depth DESC`.execute(db);
+  return rows;
 }
 
 /** Every workspace of an organisation as a tree node (for parent checks). */
@@ -253,12 +264,45 @@ export function findOrganisationTree(db: Db, clientId: number) {
 
 /** The ids of a workspace and everything below it (deleted ones included: they go together). */
 export async function findSubtreeIds(db: Db, clientId: number, workspaceId: number): Promise<number[]> {
-  const { rows } = await sql<{ id: number }>`
-    WITH RECURSIVE down (id) AS (
-      SELECT id FROM workspaces WHERE id = ${workspaceId} AND client_id = ${clientId}
-      UNION
-      SELECT w.id FROM workspaces w JOIN down ON w.parent_id = down.id WHERE w.client_id = ${clientId}
-    )
-    SELECT id FROM down`.execute(db);
-  return rows.map((r) => r.id);
+  const { rows } = await sql<{ workspace_id: number }>`
+    SELECT s.workspace_id FROM ${workspaceSubtreeSql(sql`${workspaceId}`, { withDeleted: true })} AS s
+      WHERE s.client_id = ${clientId}`.execute(db);
+  return rows.map((r) => r.workspace_id);
+}
+
+/** What the workspace presenter shows of some visible workspaces beyond the grants. */
+export type WorkspaceItemData = {
+  rows: Map<number, WorkspaceRow>;
+  people: WorkspacePersonRow[];
+  admins: Map<number, number[]>;
+  favorites: Set<number>;
+  childCounts: Map<number, number>;
+  sharing: Awaited<ReturnType<typeof findSharing>>;
+  settings: ClientSettings;
+};
+
+/** Everything the workspace presenter shows of these workspaces, read together. */
+export async function findWorkspaceItemData(
+  db: Db,
+  caller: Caller,
+  grants: WorkspaceGrant[],
+  pruneOffline: boolean,
+): Promise<WorkspaceItemData> {
+  const ids = grants.map((g) => g.workspace_id);
+  const clientIds = [...new Set(grants.map((g) => g.client_id))];
+  const [rows, people, admins, favorites, children, sharing, settings] = await Promise.all([
+    findWorkspaceRows(db, grants),
+    findWorkspacePeople(db, clientIds, ids),
+    findAdminIds(db, clientIds),
+    findFavoriteIds(db, caller.userId, ids),
+    findChildren(db, clientIds, ids, pruneOffline),
+    findSharing(db, clientIds, ids),
+    readSettings(db, caller.clientId),
+  ]);
+  const childCounts = new Map<number, number>();
+  for (const child of children) {
+    if (child.parent_id !== null)
+      childCounts.set(child.parent_id, (childCounts.get(child.parent_id) ?? 0) + 1);
+  }
+  return { rows, people, admins, favorites, childCounts, sharing, settings };
 }

@@ -25,14 +25,23 @@ import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { fieldError, forbidden, notFound } from '../../http/errors.js';
 import {
+  accessChanged,
   findWorkspaceGrant,
   loadWorkspaceGrants,
   requireWorkspaceGrant,
-  type WorkspaceGrant,
-} from '../access/workspace-access.js';
+} from '../access/request-access.js';
+import type { WorkspaceGrant } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
-import { presentWorkspaceDetail, presentWorkspaceItems, readSettings } from './workspace-presenter.js';
-import { findOrganisationTree, findSubtreeIds, findWorkspaceListPage } from './workspace-queries.js';
+import { presentWorkspaceDetail, presentWorkspaceItems } from './workspace-presenter.js';
+import {
+  findAncestors,
+  findChildren,
+  findOrganisationTree,
+  findSubtreeIds,
+  findWorkspaceItemData,
+  findWorkspaceListPage,
+  readSettings,
+} from './workspace-queries.js';
 
 type CreateInput = z.output<typeof ZCreateWorkspaceRequestSchema>;
 type UpdateInput = z.output<typeof ZUpdateWorkspaceRequestSchema>;
@@ -43,15 +52,14 @@ export async function listWorkspaces(
   query: WorkspaceListQuery,
   path: string,
 ): Promise<WorkspaceListResponse> {
-  const [{ ids, total }, grants] = await Promise.all([
-    findWorkspaceListPage(ctx.db, auth, query),
-    loadWorkspaceGrants(ctx.db, auth),
-  ]);
+  const grants = await loadWorkspaceGrants(ctx.db, auth);
+  const { ids, total } = await findWorkspaceListPage(ctx.db, auth, grants, query);
   const pageGrants = ids.flatMap((id) => {
     const grant = grants.get(id);
     return grant ? [grant] : [];
   });
-  const rows = await presentWorkspaceItems(ctx.db, auth, pageGrants, { pruneOffline: !!query.prune_offline });
+  const data = await findWorkspaceItemData(ctx.db, auth, pageGrants, !!query.prune_offline);
+  const rows = presentWorkspaceItems(auth, pageGrants, data);
   const { page, paginate_by, ...rest } = query;
   return buildPage({ rows, total, page, perPage: paginate_by, path, query: { ...rest, paginate_by } });
 }
@@ -65,12 +73,23 @@ export async function getWorkspaceDetail(
   const visible = await loadWorkspaceGrants(ctx.db, auth);
   const grant = visible.get(id);
   if (!grant) throw notFound('Workspace not found');
-  return presentWorkspaceDetail(ctx.db, auth, grant, visible, options);
+  const children = await findChildren(ctx.db, [grant.client_id], [grant.workspace_id], options.pruneOffline);
+  const childGrants = children.flatMap((c) => {
+    const g = visible.get(c.id);
+    return g ? [g] : [];
+  });
+  const [data, ancestors] = await Promise.all([
+    findWorkspaceItemData(ctx.db, auth, [grant, ...childGrants], options.pruneOffline),
+    findAncestors(ctx.db, grant.client_id, grant.workspace_id),
+  ]);
+  const breadcrumbs = ancestors.filter((a) => visible.has(a.id));
+  return presentWorkspaceDetail(auth, grant, childGrants, data, breadcrumbs);
 }
 
 async function getWorkspaceItem(ctx: AppContext, auth: Auth, id: number): Promise<WorkspaceItem> {
   const grant = await requireWorkspaceGrant(ctx.db, auth, id);
-  const [item] = await presentWorkspaceItems(ctx.db, auth, [grant], { pruneOffline: true });
+  const data = await findWorkspaceItemData(ctx.db, auth, [grant], true);
+  const [item] = presentWorkspaceItems(auth, [grant], data);
   if (!item) throw notFound('Workspace not found');
   return item;
 }
@@ -190,6 +209,7 @@ export async function createWorkspace(
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    accessChanged(auth);
     await logActivity(trx, {
       clientId: auth.clientId,
       userId: auth.userId,
@@ -250,6 +270,7 @@ export async function updateWorkspace(
       .where('client_id', '=', auth.clientId)
       .where('id', '=', id)
       .execute();
+    if (fields.parent_id !== undefined) accessChanged(auth);
     await logActivity(trx, {
       clientId: auth.clientId,
       userId: auth.userId,
@@ -275,6 +296,7 @@ export async function deleteWorkspace(ctx: AppContext, auth: Auth, id: number): 
       .where('id', 'in', ids)
       .where('deleted_at', 'is', null)
       .execute();
+    accessChanged(auth);
     await logActivity(trx, {
       clientId: auth.clientId,
       userId: auth.userId,
@@ -322,6 +344,7 @@ export async function setWorkspaceUsers(
     }
   }
   await ctx.db.transaction().execute(async (trx) => {
+    accessChanged(auth);
     for (const list of lists) {
       const role = WORKSPACE_ROLE_LISTS[list];
       const wanted = [...new Set(input[list] ?? [])];
