@@ -57,6 +57,7 @@ export const systemContracts = {
     ids: { '*': 'token' },
     params: z.object({ '*': z.string() }),
     produces: ['application/octet-stream'],
+    errorStatuses: [404],
     tags: ['Files'],
     summary: 'A stored file (workspace image, profile picture, ...) by its key',
   }),

@@ -1,50 +1,34 @@
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  type CheckCollaborationEmailResponse,
-  type CollaborationActionInfo,
   type CollaborationActionRequest,
-  type CollaborationActionResponse,
   type CollaborationDetail,
-  type CollaborationItem,
   type CollaborationListFilters,
-  type CollaborationUser,
+  type ContractResponse,
   type CreateCollaborationsRequest,
-  type CreateCollaborationsResponse,
-  collaborationListParams,
+  collaborationContracts,
   type SyncCollaborationUsersRequest,
-  type SyncCollaborationUsersResponse,
   type UpdateCollaborationRequest,
+  userContracts,
+  workspaceContracts,
 } from '@workbench/domain';
-import { API_BASE, ApiError, api } from '../../api/client';
-import { sessionStore } from '../auth/session-store';
-
-export type CollaborationPage = {
-  current_page: number;
-  data: CollaborationItem[];
-  last_page: number;
-  per_page: number;
-  total: number;
-};
-
-type NamedOption = { id: number; name: string; parent_id?: number | null };
-type Person = { id: number; full_name: string; email: string; profile_image: string | null };
+import { call } from '../../api/client';
+import { workspaceKeys } from '../workspaces/workspace-api';
 
 const keys = {
   all: ['collaborations'] as const,
+  lists: ['collaborations', 'list'] as const,
   list: (filters: CollaborationListFilters) => ['collaborations', 'list', filters] as const,
   detail: (id: number) => ['collaborations', 'detail', id] as const,
   users: (id: number) => ['collaborations', 'users', id] as const,
 };
 
+type CollaborationPage = ContractResponse<typeof collaborationContracts.list>;
+
 export function useCollaborationList(filters: CollaborationListFilters) {
-  const query = new URLSearchParams({
-    ...collaborationListParams(filters),
-    page: String(filters.page),
-    paginate_by: String(filters.paginate_by),
-  });
   return useQuery({
     queryKey: keys.list(filters),
-    queryFn: () => api<CollaborationPage>(`collaboration?${query.toString()}`),
+    // The filters are the call's own parameters; empty ones are left out of the address.
+    queryFn: ({ signal }) => call(collaborationContracts.list, { query: filters, signal }),
     placeholderData: keepPreviousData,
   });
 }
@@ -52,7 +36,7 @@ export function useCollaborationList(filters: CollaborationListFilters) {
 export function useCollaboration(id: number) {
   return useQuery({
     queryKey: keys.detail(id),
-    queryFn: () => api<CollaborationDetail>(`collaboration/${id}`),
+    queryFn: ({ signal }) => call(collaborationContracts.detail, { params: { id }, signal }),
     enabled: Number.isSafeInteger(id) && id > 0,
   });
 }
@@ -60,117 +44,114 @@ export function useCollaboration(id: number) {
 export function useCollaborationUsers(id: number, enabled = true) {
   return useQuery({
     queryKey: keys.users(id),
-    queryFn: () => api<CollaborationUser[]>(`collaboration/${id}/users`),
+    queryFn: ({ signal }) => call(collaborationContracts.users, { params: { id }, signal }),
     enabled: enabled && Number.isSafeInteger(id) && id > 0,
   });
 }
 
-/** The caller's visible workspaces for pickers (built by the workspaces feature; empty when missing). */
+/** The caller's visible workspaces for pickers (GET workspace_clean, cached with the workspaces). */
 export function useWorkspaceOptions() {
   return useQuery({
-    queryKey: ['workspace_clean'],
-    queryFn: () => api<NamedOption[]>('workspace_clean'),
+    queryKey: workspaceKeys.clean,
+    queryFn: ({ signal }) => call(workspaceContracts.clean, { signal }),
     retry: false,
   });
 }
 
-/** The organisation's own people (for giving partner roles; users feature). */
+/** The organisation's own people (for giving partner roles). */
 export function useMainOrgPeople(enabled: boolean) {
   return useQuery({
     queryKey: ['users', 'main_org'],
-    queryFn: () => api<Person[]>('users/main_org'),
+    queryFn: ({ signal }) => call(userContracts.mainOrg, { signal }),
     enabled,
     retry: false,
   });
 }
 
 export const collaborationsApi = {
-  checkEmail: (email: string) =>
-    api<CheckCollaborationEmailResponse>('collaboration/check-email', { body: { email } }),
+  checkEmail: (email: string) => call(collaborationContracts.checkEmail, { body: { email } }),
   createMultiple: (body: CreateCollaborationsRequest) =>
-    api<CreateCollaborationsResponse>('collaboration/create-multiple', { body }),
-  actionInfo: (token: string) =>
-    api<CollaborationActionInfo>(`public/collaboration_action?token=${encodeURIComponent(token)}`, {
-      auth: false,
-    }),
-  answer: (body: CollaborationActionRequest) =>
-    api<CollaborationActionResponse>('public/collaboration_action', { body, auth: false }),
+    call(collaborationContracts.createMultiple, { body }),
+  actionInfo: (token: string) => call(collaborationContracts.actionInfo, { query: { token } }),
+  answer: (body: CollaborationActionRequest) => call(collaborationContracts.answer, { body }),
 };
 
-/** Multipart upload with the stored token (api() sends JSON only). */
-async function uploadLogo(id: number, file: File): Promise<CollaborationDetail> {
-  const form = new FormData();
-  form.append('file', file);
-  const token = sessionStore.get().session?.token;
-  let response: Response;
-  try {
-    response = await fetch(`${API_BASE}/collaboration/${id}/upload`, {
-      method: 'POST',
-      headers: token ? { authorization: `Bearer ${token}` } : {},
-      body: form,
-    });
-  } catch {
-    throw new ApiError(0, 'no_internet', 'No connection to the server');
-  }
-  const body = (await response.json().catch(() => null)) as
-    | (CollaborationDetail & { error?: string; message?: string; fields?: Record<string, string> })
-    | null;
-  if (!response.ok) {
-    throw new ApiError(
-      response.status,
-      body?.error ?? 'general_error',
-      body?.message ?? '',
-      body?.fields ?? {},
-    );
-  }
-  return body as CollaborationDetail;
-}
-
-/** Every change to a collaboration refreshes the list and its details. */
+/**
+ * The writes on one collaboration. Those answering it put the answer into its detail and its
+ * list rows; the shared workspaces and the partner's people it names are refetched where shown.
+ */
 export function useCollaborationMutations(id?: number) {
   const client = useQueryClient();
-  const refresh = async (detail?: CollaborationDetail) => {
-    if (detail && id) client.setQueryData(keys.detail(id), detail);
-    await client.invalidateQueries({ queryKey: keys.all });
-  };
   const target = (override?: number) => override ?? id ?? 0;
+  const put = (saved: CollaborationDetail) => {
+    client.setQueryData(keys.detail(saved.id), saved);
+    // A detail is a list row with more fields.
+    client.setQueriesData<CollaborationPage>(
+      { queryKey: keys.lists },
+      (old) => old && { ...old, data: old.data.map((c) => (c.id === saved.id ? saved : c)) },
+    );
+  };
+  /** Workspaces show whom they are shared with. */
+  const invalidateSharedWorkspaces = () => {
+    void client.invalidateQueries({ queryKey: workspaceKeys.lists });
+    void client.invalidateQueries({ queryKey: workspaceKeys.details });
+  };
+  /** Sharing also changes where the partner's people have roles. */
+  const putShared = (saved: CollaborationDetail) => {
+    put(saved);
+    void client.invalidateQueries({ queryKey: keys.users(saved.id) });
+    invalidateSharedWorkspaces();
+  };
   return {
     reinvite: useMutation({
       mutationFn: (collabId?: number) =>
-        api<CollaborationDetail>(`collaboration/${target(collabId)}/reinvite`, { method: 'POST' }),
-      onSuccess: () => refresh(),
+        call(collaborationContracts.reinvite, { params: { id: target(collabId) } }),
+      onSuccess: put,
     }),
     remove: useMutation({
       mutationFn: (collabId?: number) =>
-        api<{ success: true }>(`collaboration/${target(collabId)}`, { method: 'DELETE' }),
-      onSuccess: () => refresh(),
+        call(collaborationContracts.remove, { params: { id: target(collabId) } }),
+      onSuccess: (_, collabId) => {
+        client.removeQueries({ queryKey: keys.detail(target(collabId)) });
+        void client.invalidateQueries({ queryKey: keys.lists });
+        invalidateSharedWorkspaces();
+      },
     }),
     update: useMutation({
       mutationFn: (body: UpdateCollaborationRequest) =>
-        api<CollaborationDetail>(`collaboration/${target()}`, { method: 'PUT', body }),
-      onSuccess: refresh,
+        call(collaborationContracts.update, { params: { id: target() }, body }),
+      onSuccess: put,
     }),
-    upload: useMutation({ mutationFn: (file: File) => uploadLogo(target(), file), onSuccess: refresh }),
+    upload: useMutation({
+      mutationFn: (file: File) => {
+        const form = new FormData();
+        form.append('file', file);
+        return call(collaborationContracts.uploadLogo, { params: { id: target() }, form });
+      },
+      onSuccess: put,
+    }),
     addWorkspaces: useMutation({
       mutationFn: (workspace_ids: number[]) =>
-        api<CollaborationDetail>(`collaboration/${target()}/workspaces/add`, { body: { workspace_ids } }),
-      onSuccess: refresh,
+        call(collaborationContracts.addWorkspaces, { params: { id: target() }, body: { workspace_ids } }),
+      onSuccess: putShared,
     }),
     removeWorkspaces: useMutation({
       mutationFn: (workspace_ids: number[]) =>
-        api<CollaborationDetail>(`collaboration/${target()}/workspaces/remove_access`, {
-          method: 'PUT',
-          body: { workspace_ids },
-        }),
-      onSuccess: refresh,
+        call(collaborationContracts.removeWorkspaces, { params: { id: target() }, body: { workspace_ids } }),
+      onSuccess: putShared,
     }),
     syncUsers: useMutation({
       mutationFn: (args: { workspaceId: number; body: SyncCollaborationUsersRequest }) =>
-        api<SyncCollaborationUsersResponse>(
-          `collaboration/${target()}/workspaces/${args.workspaceId}/sync_users`,
-          { body: args.body },
-        ),
-      onSuccess: () => refresh(),
+        call(collaborationContracts.syncUsers, {
+          params: { collabId: target(), workspaceId: args.workspaceId },
+          body: args.body,
+        }),
+      // The answer names ids only; the people's names and the list's faces come from the server.
+      onSuccess: () => {
+        void client.invalidateQueries({ queryKey: keys.users(target()) });
+        void client.invalidateQueries({ queryKey: keys.detail(target()) });
+        void client.invalidateQueries({ queryKey: keys.lists });
+      },
     }),
   };
 }

@@ -1,9 +1,9 @@
 import { notifications } from '@mantine/notifications';
 import { useQuery } from '@tanstack/react-query';
-import { CACHE_EXPIRY_MS, type ConfigResponse } from '@workbench/domain';
+import { CACHE_EXPIRY_MS, configContracts } from '@workbench/domain';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { api } from '../../api/client';
+import { call } from '../../api/client';
 import { saveColors } from './colors-store';
 
 /** The start-up config of the logged-in user: organisation, menu, categories. */
@@ -11,7 +11,8 @@ export function useConfig(enabled: boolean) {
   const { t } = useTranslation();
   const query = useQuery({
     queryKey: ['config'],
-    queryFn: () => api<ConfigResponse>('config?get_only=client,menu,categories'),
+    queryFn: ({ signal }) =>
+      call(configContracts.get, { query: { get_only: 'client,menu,categories' }, signal }),
     enabled,
     staleTime: CACHE_EXPIRY_MS,
   });

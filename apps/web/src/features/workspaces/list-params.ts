@@ -21,18 +21,12 @@ export function readListParams(params: URLSearchParams): WorkspaceListQuery {
   return readWorkspaceListQuery(raw);
 }
 
-/**
- * The query string of a list state: for the URL only what differs from the defaults (a clean
- * address), for the API every parameter.
- */
-export function listQueryString(query: WorkspaceListQuery, full = false): string {
+/** The URL's query string of a list state: only what differs from the defaults (a clean address). */
+export function listQueryString(query: WorkspaceListQuery): string {
   const params = new URLSearchParams();
-  const keys = full ? (Object.keys(query) as Array<keyof WorkspaceListQuery>) : URL_KEYS;
-  for (const key of keys) {
+  for (const key of URL_KEYS) {
     const value = query[key];
-    if (!full && value === WORKSPACE_LIST_DEFAULTS[key]) continue;
-    if (full && key === 'search' && !value) continue;
-    params.set(key, String(value));
+    if (value !== WORKSPACE_LIST_DEFAULTS[key]) params.set(key, String(value));
   }
   return params.toString();
 }

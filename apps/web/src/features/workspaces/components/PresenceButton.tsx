@@ -2,9 +2,9 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconLogin2, IconLogout2 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { UserPresenceLogs } from '@workbench/domain';
+import { workspaceContracts } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
-import { ApiError, api } from '../../../api/client';
+import { ApiError, call } from '../../../api/client';
 import { useAuth } from '../../auth/session-store';
 
 /**
@@ -20,12 +20,17 @@ export function PresenceButton({ workspaceId }: { workspaceId: number }) {
     queryKey: key,
     enabled: !!userId,
     queryFn: ({ signal }) =>
-      api<UserPresenceLogs>(`workspace/user/${userId}/presence/logs?workspace_id=${workspaceId}`, { signal }),
+      call(workspaceContracts.userPresenceLogs, {
+        // Runs only when enabled, that is with a user.
+        params: { id: userId ?? 0 },
+        query: { workspace_id: workspaceId },
+        signal,
+      }),
   });
   const open = mine.data?.records.find((r) => r.ended_at === null);
   const change = useMutation({
     mutationFn: (action: 'check_in' | 'check_out') =>
-      api(`workspace/${workspaceId}/presence`, { method: 'POST', body: { action } }),
+      call(workspaceContracts.presence, { params: { id: workspaceId }, body: { action } }),
     onSuccess: (_data, action) => {
       notifications.show({
         color: 'green',
