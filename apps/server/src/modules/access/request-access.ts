@@ -20,9 +20,10 @@ export type IssueScopedIds = { issue?: number[]; checklist?: number[]; checklist
 
 /**
  * The caller's access for one request, resolved once (in the manner of Immich's requireAccess
- * over a set of ids): the id guard, the services and the presenters of a request all ask it, so
- * the recursive grants query runs at most once per request, and not at all when the caller's
- * grants are already in memory at the access version read with the session.
+ * over a set of ids): the id guard and the services of a request (and the reads they make for
+ * their presenters) all ask it, so the recursive grants query runs at most once per request, and
+ * not at all when the caller's grants are already in memory at the access version read with the
+ * session.
  *
  * Reachable from the request's `auth` (accessOf): a route hands the same object to every
  * service. A write that changes access (the workspace tree, workspace roles, collaborations)
