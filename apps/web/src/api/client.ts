@@ -151,18 +151,3 @@ export async function callRaw<C extends RouteContract>(
 export function contractUrl<C extends RouteContract>(contract: C, ...[input]: CallArgs<C>): string {
   return `${API_BASE}/${urlOf(contract, (input ?? {}) as { params?: unknown; query?: unknown })}`;
 }
-
-type Options = { method?: string; body?: unknown; signal?: AbortSignal; auth?: boolean };
-
-/**
- * @deprecated Calls by hand-written path: being replaced by `call(contract, ...)` feature by
- * feature; new code never uses it.
- */
-export async function api<T>(path: string, options: Options = {}): Promise<T> {
-  const response = await send(options.method ?? (options.body === undefined ? 'GET' : 'POST'), path, {
-    body: options.body,
-    signal: options.signal,
-    auth: options.auth,
-  });
-  return (await response.json().catch(() => null)) as T;
-}

@@ -43,6 +43,7 @@ import { ApiError, call } from '../../api/client';
 import { useAuth } from '../../features/auth/session-store';
 import { useClientSettings, useCreateUsers } from '../../features/profiles/profiles-api';
 import { useProfileAbilities } from '../../features/profiles/use-abilities';
+import { useErrorText } from '../feedback/use-error-text';
 import { emptyUserEntry, NewUserEntries } from './NewUserEntries';
 import { useAddToWorkspace, usePickerPeople } from './picker-api';
 import {
@@ -324,7 +325,7 @@ export function PeoplePicker(props: PeoplePickerProps) {
 /** The server's error: per-entry field keys, or one message. */
 function useEntryServerErrors() {
   const [fields, setFields] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<string | null>(null);
+  const [message, setMessage] = useState<unknown>(null);
   return {
     fields,
     message,
@@ -334,7 +335,7 @@ function useEntryServerErrors() {
     },
     fromError: (err: unknown) => {
       if (err instanceof ApiError && Object.keys(err.fields).length) setFields(err.fields);
-      else setMessage(err instanceof ApiError ? err.key : 'general_error');
+      else setMessage(err);
     },
     setFields,
   };
@@ -350,6 +351,7 @@ function AddUsersStep({
   onCreated: (response: CreateMultipleUsersResponse) => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const [entries, setEntries] = useState<UserEntry[]>([emptyUserEntry()]);
   const errors = useEntryServerErrors();
   const create = useCreateUsers();
@@ -368,14 +370,14 @@ function AddUsersStep({
   };
   const fieldError = (index: number, field: string) => {
     const key = errors.fields[`new_users.${index}.${field}`];
-    return key ? t(`errors.${key}`) : undefined;
+    return key ? errorText(key) : undefined;
   };
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {errors.message && (
+        {errors.message !== null && (
           <Alert color="red" icon={<IconAlertCircle size={16} />}>
-            {t(`errors.${errors.message}`, { defaultValue: t('errors.general_error') })}
+            {errorText(errors.message)}
           </Alert>
         )}
         <NewUserEntries entries={entries} onChange={setEntries} fieldError={fieldError} />
@@ -404,6 +406,7 @@ function AddCollaboratorsStep({
   onCreated: () => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const queryClient = useQueryClient();
   const [entries, setEntries] = useState<CollaboratorEntry[]>([emptyCollaborator()]);
   const [limited, setLimited] = useState(false);
@@ -435,14 +438,14 @@ function AddCollaboratorsStep({
     setEntries((all) => all.map((e, i) => (i === index ? { ...e, [field]: value } : e)));
   const fieldError = (index: number, field: string) => {
     const key = errors.fields[`new_collaborations.${index}.${field}`];
-    return key ? t(`errors.${key}`) : undefined;
+    return key ? errorText(key) : undefined;
   };
   return (
     <form onSubmit={submit} noValidate>
       <Stack gap="sm">
-        {errors.message && (
+        {errors.message !== null && (
           <Alert color="red" icon={<IconAlertCircle size={16} />}>
-            {t(`errors.${errors.message}`, { defaultValue: t('errors.general_error') })}
+            {errorText(errors.message)}
           </Alert>
         )}
         {entries.map((entry, index) => (
@@ -517,15 +520,14 @@ function AddToWorkspaceStep({
   onAdded: () => void;
 }) {
   const { t } = useTranslation();
+  const errorText = useErrorText();
   const add = useAddToWorkspace(workspaceId);
   return (
     <Stack gap="md">
       <Text>{t('profiles.picker.add_to_workspace_question', { n: userIds.length })}</Text>
       {add.isError && (
         <Alert color="red" icon={<IconAlertCircle size={16} />}>
-          {t(`errors.${add.error instanceof ApiError ? add.error.key : 'general_error'}`, {
-            defaultValue: t('errors.general_error'),
-          })}
+          {errorText(add.error)}
         </Alert>
       )}
       <Group justify="flex-end" gap="xs">

@@ -1,10 +1,10 @@
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconLogin2, IconLogout2 } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { workspaceContracts } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
-import { ApiError, call } from '../../../api/client';
+import { call } from '../../../api/client';
+import { useNotify } from '../../../ui/feedback/use-notify';
 import { useAuth } from '../../auth/session-store';
 
 /**
@@ -15,6 +15,7 @@ export function PresenceButton({ workspaceId }: { workspaceId: number }) {
   const { t, i18n } = useTranslation();
   const userId = useAuth().session?.user.id;
   const queryClient = useQueryClient();
+  const notify = useNotify();
   const key = ['workspaces', 'my-presence', workspaceId, userId] as const;
   const mine = useQuery({
     queryKey: key,
@@ -32,18 +33,11 @@ export function PresenceButton({ workspaceId }: { workspaceId: number }) {
     mutationFn: (action: 'check_in' | 'check_out') =>
       call(workspaceContracts.presence, { params: { id: workspaceId }, body: { action } }),
     onSuccess: (_data, action) => {
-      notifications.show({
-        color: 'green',
-        message: t(action === 'check_in' ? 'workspaces.checked_in' : 'workspaces.checked_out'),
-      });
+      notify.ok(action === 'check_in' ? 'workspaces.checked_in' : 'workspaces.checked_out');
       void queryClient.invalidateQueries({ queryKey: key });
       void queryClient.invalidateQueries({ queryKey: ['workspaces', 'presence', workspaceId] });
     },
-    onError: (err) =>
-      notifications.show({
-        color: 'red',
-        message: t(`errors.${err instanceof ApiError ? err.key : 'general_error'}`),
-      }),
+    onError: notify.fail,
   });
   if (!userId || mine.isPending || mine.isError) return null;
   if (open) {
