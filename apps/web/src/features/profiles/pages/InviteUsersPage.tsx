@@ -48,7 +48,7 @@ export function InviteUsersPage() {
     if (Object.keys(local).length) return;
     create.mutate(
       {
-        new_users: cleanEntries(entries) as Array<{ email: string }>,
+        new_users: cleanEntries(entries),
         user_role: userRole,
         job_position_id: jobPosition ? Number(jobPosition) : null,
         ...(workspaceIds.length ? { workspace_ids: workspaceIds.map(Number), role: workspaceRole } : {}),
