@@ -38,6 +38,23 @@ async function snapshot(): Promise<Record<string, string>> {
 }
 
 describe('tenant boundary', () => {
+  it('every API route is registered from its contract in packages/domain', () => {
+    const handWritten = apiRoutes()
+      .filter((r) => !r.config.contract)
+      .map((r) => `${r.method} ${r.url}`);
+    expect(handWritten).toEqual([]);
+    // ...with the contract's own method and one of its paths.
+    const mismatched = apiRoutes().filter(
+      (r) =>
+        r.config.contract &&
+        (r.config.contract.method !== r.method ||
+          ![r.config.contract.path, ...(r.config.contract.aliases ?? [])].some(
+            (path) => `${API_PREFIX}${path}` === r.url,
+          )),
+    );
+    expect(mismatched.map((r) => `${r.method} ${r.url}`)).toEqual([]);
+  });
+
   it('every route with a path parameter says what its ids are', () => {
     const undeclared = apiRoutes()
       .filter((r) => paramsOf(r.url).some((p) => !r.config.ids?.[p]))

@@ -110,7 +110,7 @@ export function route<C extends RouteContract>(
     const options: RouteOptions = {
       method: contract.method,
       url,
-      config: { ids: contract.ids },
+      config: { ids: contract.ids, contract },
       schema,
       ...(onRequest ? { onRequest } : {}),
       ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),

@@ -1,4 +1,4 @@
-import type { IdKind } from '@workbench/domain';
+import type { IdKind, RouteContract } from '@workbench/domain';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
@@ -10,6 +10,8 @@ export type { IdKind };
 declare module 'fastify' {
   interface FastifyContextConfig {
     ids?: Record<string, IdKind>;
+    /** The contract the route was registered from (http/contract-route.ts). */
+    contract?: RouteContract;
   }
 }
 
