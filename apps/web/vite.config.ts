@@ -56,7 +56,7 @@ export default defineConfig({
   resolve: {
     // The domain package from source: no prebuild needed for dev, tests or the bundle.
     alias: {
-      '@workbench/domain': fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url)),
+      '@workbench/domain': fileURLToPath(new URL('../../packages/domain/src/web.ts', import.meta.url)),
     },
   },
   server: { port: 5173, proxy: { '/api': 'http://localhost:3000' } },

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   resolve: {
     alias: {
-      '@workbench/domain': fileURLToPath(new URL('../../packages/domain/src/index.ts', import.meta.url)),
+      '@workbench/domain': fileURLToPath(new URL('../../packages/domain/src/web.ts', import.meta.url)),
     },
   },
   test: {

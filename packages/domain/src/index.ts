@@ -3,6 +3,7 @@ export * from './attachments/attachment-contracts.js';
 export * from './attachments/upload-types.js';
 export * from './auth/auth.js';
 export * from './auth/auth-contracts.js';
+export * from './auth/email.js';
 export * from './categories/category.js';
 export * from './categories/category-contracts.js';
 export * from './checklists/checklist.js';

@@ -103,7 +103,9 @@ function urlOf(contract: RouteContract, input: { params?: unknown; query?: unkno
 }
 
 /**
- * Calls one contract of the API and answers what its response schema says, e.g.
+ * Calls one contract of the API and answers what its response schema says (the web's contracts
+ * carry no schemas at run time, packages/domain/src/contracts/contract-routes.ts: the server
+ * validates, here the schemas only type the input and the answer), e.g.
  * `call(categoryContracts.update, { params: { id }, body: { name } })`. Feature code never writes
  * a path, a fetch or a cast.
  */

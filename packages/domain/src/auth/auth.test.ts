@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ZLoginRequestSchema, ZSignupRequestSchema } from './auth.js';
+import { ZEmail, ZLoginRequestSchema, ZSignupRequestSchema } from './auth.js';
+import { emailErrorKey } from './email.js';
 
 function fieldErrors(result: {
   success: boolean;
@@ -46,5 +47,26 @@ describe('auth request schemas', () => {
     expect(Object.keys(fieldErrors(result)).sort()).toEqual(
       ['company_name', 'email', 'first_name', 'last_name', 'password'].sort(),
     );
+  });
+});
+
+describe('emailErrorKey (the address check without zod)', () => {
+  it('answers as ZEmail does', () => {
+    for (const value of [
+      '',
+      '  ',
+      'ada@example.com',
+      ' Ada@Example.COM ',
+      'ada@',
+      'a b@example.com',
+      'ada@example',
+      `${'a'.repeat(250)}@example.com`,
+      "o'brien+x@mail.example.org",
+    ]) {
+      const parsed = ZEmail.safeParse(value);
+      expect(emailErrorKey(value), JSON.stringify(value)).toBe(
+        parsed.success ? undefined : parsed.error.issues[0]?.message,
+      );
+    }
   });
 });

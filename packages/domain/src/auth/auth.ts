@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UI_LANGUAGES } from '../i18n/languages.js';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, TEXT_FIELD_MAX } from '../limits.js';
 import { ZSessionUserSchema } from '../users/user.js';
+import { EMAIL_PATTERN } from './email.js';
 
 /** Field error keys are the messages, so server and web report the same key for a field. */
 export const ZEmail = z
@@ -10,7 +11,7 @@ export const ZEmail = z
   .toLowerCase()
   .min(1, 'required')
   .max(EMAIL_MAX, 'invalid_format')
-  .pipe(z.email('invalid_format'));
+  .regex(EMAIL_PATTERN, 'invalid_format');
 
 export const ZNewPassword = z
   .string({ error: 'required' })

@@ -1,11 +1,7 @@
 import { z } from 'zod';
 import { defineContract } from '../contracts/contract.js';
 import { ZIdParam } from '../contracts/params.js';
-import {
-  type IssueListPageResponse,
-  ZIssueListPageResponseSchema,
-  ZIssueListQuerySchema,
-} from './issue-list.js';
+import { ZIssueListPageResponseSchema, ZIssueListQuerySchema } from './issue-list.js';
 import {
   ISSUE_DB_ID_MAX,
   ZCreateIssueRequestSchema,
@@ -20,11 +16,6 @@ export const issueTags = ['Issues'];
 
 /** The `:id` of `issue/:id` paths: an issue id, past PostgreSQL's integers refused as invalid. */
 export const ZIssueIdParamsSchema = z.object({ id: ZIdParam.max(ISSUE_DB_ID_MAX) });
-
-/** Which answer GET issue/ gave: the list page (with its tab counts), not a parent's sub-issue page. */
-export function isIssueListPage(page: unknown): page is IssueListPageResponse {
-  return typeof page === 'object' && page !== null && 'state_counts' in page;
-}
 
 /** The export formats of 001 §9 (the server streams each with its content type). */
 const EXPORT_FORMATS = 'xlsx|csv|json|xml';

@@ -467,3 +467,8 @@ export function stateCountsFrom(
   }
   return counts;
 }
+
+/** Which answer GET issue/ gave: the list page (with its tab counts), not a parent's sub-issue page. */
+export function isIssueListPage(page: unknown): page is IssueListPageResponse {
+  return typeof page === 'object' && page !== null && 'state_counts' in page;
+}

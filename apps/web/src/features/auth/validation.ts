@@ -1,9 +1,8 @@
-import { PASSWORD_MIN, ZEmail } from '@workbench/domain';
+import { emailErrorKey, PASSWORD_MIN } from '@workbench/domain';
 
 /** The same checks and keys as the server's schemas, so a person sees the error before sending. */
 export function emailError(value: string): string | undefined {
-  const result = ZEmail.safeParse(value);
-  return result.success ? undefined : result.error.issues[0]?.message;
+  return emailErrorKey(value);
 }
 
 export function newPasswordErrors(password: string, confirm: string): Record<string, string> {

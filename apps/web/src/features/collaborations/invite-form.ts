@@ -1,4 +1,9 @@
-import { type CheckCollaborationEmailResponse, EMAIL_MAX, TEXT_FIELD_MAX, ZEmail } from '@workbench/domain';
+import {
+  type CheckCollaborationEmailResponse,
+  EMAIL_MAX,
+  emailErrorKey,
+  TEXT_FIELD_MAX,
+} from '@workbench/domain';
 import { ApiError } from '../../api/client';
 
 /** What the e-mail check said about one entry of the invite form (000 §8). */
@@ -40,7 +45,7 @@ export function checkFromError(error: unknown): EmailCheck {
 
 /** The e-mail format check of the server, so the form shows it before calling. */
 export function isEmailFormatValid(email: string): boolean {
-  return ZEmail.safeParse(email).success;
+  return emailErrorKey(email) === undefined;
 }
 
 /**

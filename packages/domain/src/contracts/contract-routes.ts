@@ -1,0 +1,207 @@
+// Generated from the contracts by src/contracts/contract-routes.test.ts
+// (`npm run contracts -w @workbench/domain`); do not edit. What the web client reads of each
+// contract at run time, typed as the full contract: the schemas are the server’s alone.
+import type { attachmentContracts as attachmentContractsType } from '../attachments/attachment-contracts.js';
+import type { authContracts as authContractsType } from '../auth/auth-contracts.js';
+import type { categoryContracts as categoryContractsType } from '../categories/category-contracts.js';
+import type { checklistContracts as checklistContractsType } from '../checklists/checklist-contracts.js';
+import type { checklistTemplateContracts as checklistTemplateContractsType } from '../checklists/checklist-contracts.js';
+import type { clientContracts as clientContractsType } from '../client/client-contracts.js';
+import type { collaborationContracts as collaborationContractsType } from '../collaborations/collaboration-contracts.js';
+import type { configContracts as configContractsType } from '../client/client-contracts.js';
+import type { issueActionContracts as issueActionContractsType } from '../issues/issue-action-contracts.js';
+import type { issueContracts as issueContractsType } from '../issues/issue-contracts.js';
+import type { issueDetailContracts as issueDetailContractsType } from '../issues/issue-detail-contracts.js';
+import type { savedFilterContracts as savedFilterContractsType } from '../filters/saved-filter-contracts.js';
+import type { systemContracts as systemContractsType } from '../system/system-contracts.js';
+import type { textTemplateContracts as textTemplateContractsType } from '../templates/text-template-contracts.js';
+import type { userContracts as userContractsType } from '../users/user-contracts.js';
+import type { workspaceContracts as workspaceContractsType } from '../workspaces/workspace-contracts.js';
+
+export const attachmentContracts = {
+  upload: { method: 'POST', path: '/issue/:id/upload', caller: 'user', multipart: true },
+  saveIssueWithGallery: { method: 'POST', path: '/issue/:id', caller: 'user', multipart: true },
+  listComments: { method: 'GET', path: '/issue/:id/attachment_comment', caller: 'user' },
+  addComment: { method: 'POST', path: '/issue/:id/attachment_comment', caller: 'user' },
+} as unknown as typeof attachmentContractsType;
+
+export const authContracts = {
+  login: { method: 'POST', path: '/auth/login', caller: 'public' },
+  signup: { method: 'POST', path: '/auth/signup', caller: 'public' },
+  forgotPassword: { method: 'POST', path: '/auth/forgot_password', caller: 'public' },
+  resetPassword: { method: 'POST', path: '/auth/reset_password', caller: 'public' },
+  loginLink: { method: 'POST', path: '/auth/login_link', caller: 'public' },
+  tokenLogin: { method: 'POST', path: '/auth/tokenlogin', caller: 'public' },
+  activate: { method: 'POST', path: '/users/activate', caller: 'public' },
+  changePassword: { method: 'POST', path: '/auth/change_password', caller: 'user' },
+  logout: { method: 'POST', path: '/auth/logout', caller: 'user' },
+} as unknown as typeof authContractsType;
+
+export const categoryContracts = {
+  list: { method: 'GET', path: '/category/', caller: 'user' },
+  create: { method: 'POST', path: '/category/', caller: 'admin' },
+  update: { method: 'PUT', path: '/category/:id', caller: 'admin' },
+  remove: { method: 'DELETE', path: '/category/:id', caller: 'admin' },
+} as unknown as typeof categoryContractsType;
+
+export const checklistContracts = {
+  list: { method: 'GET', path: '/issue/:id/checklists', caller: 'user' },
+  create: { method: 'POST', path: '/issue/:id/checklists', caller: 'user' },
+  update: { method: 'PUT', path: '/issue/:id/checklists/:checklistId', caller: 'user' },
+  remove: { method: 'DELETE', path: '/issue/:id/checklists/:checklistId', caller: 'user' },
+  addItem: { method: 'POST', path: '/issue/:id/checklist/:checklistId/items', caller: 'user' },
+  updateItem: { method: 'PUT', path: '/issue/:id/checklist/:checklistId/items/:itemId', caller: 'user' },
+  removeItem: { method: 'DELETE', path: '/issue/:id/checklist/:checklistId/items/:itemId', caller: 'user' },
+  uploadToItem: { method: 'POST', path: '/issue/:id/checklist/:checklistId/items/:itemId/upload', caller: 'user', multipart: true },
+  convertItem: { method: 'POST', path: '/convert-checklist-item-to-issue-or-subtask/:checklistItemId', caller: 'user' },
+  saveAsTemplate: { method: 'POST', path: '/checklist-templates/save-checklist-as-template/:id', caller: 'user' },
+  assignTemplate: { method: 'POST', path: '/issue/:id/assign-checklist-from-template/:checklistTemplateId', caller: 'user' },
+} as unknown as typeof checklistContractsType;
+
+export const checklistTemplateContracts = {
+  list: { method: 'GET', path: '/checklist-templates', caller: 'user' },
+  create: { method: 'POST', path: '/checklist-templates', caller: 'user' },
+  get: { method: 'GET', path: '/checklist-templates/:id', caller: 'user' },
+  update: { method: 'PUT', path: '/checklist-templates/:id', caller: 'user' },
+  remove: { method: 'DELETE', path: '/checklist-templates/:id', caller: 'user' },
+} as unknown as typeof checklistTemplateContractsType;
+
+export const clientContracts = {
+  mine: { method: 'GET', path: '/user/client_info', caller: 'user' },
+  get: { method: 'GET', path: '/client/:id', caller: 'user' },
+  update: { method: 'PUT', path: '/client/:id', caller: 'admin' },
+} as unknown as typeof clientContractsType;
+
+export const collaborationContracts = {
+  checkEmail: { method: 'POST', path: '/collaboration/check-email', caller: 'user' },
+  create: { method: 'POST', path: '/collaboration', caller: 'user' },
+  createMultiple: { method: 'POST', path: '/collaboration/create-multiple', caller: 'user' },
+  list: { method: 'GET', path: '/collaboration', caller: 'user' },
+  names: { method: 'GET', path: '/collaboration/list-names', caller: 'user' },
+  simple: { method: 'GET', path: '/collaboration/simple', caller: 'user' },
+  detail: { method: 'GET', path: '/collaboration/:id', caller: 'user' },
+  workspaces: { method: 'GET', path: '/collaboration/:id/workspaces', caller: 'user' },
+  users: { method: 'GET', path: '/collaboration/:id/users', caller: 'user' },
+  update: { method: 'PUT', path: '/collaboration/:id', caller: 'user' },
+  uploadLogo: { method: 'POST', path: '/collaboration/:id/upload', caller: 'user', multipart: true },
+  replaceWorkspaces: { method: 'PUT', path: '/collaboration/:id/workspaces', caller: 'user' },
+  addWorkspaces: { method: 'POST', path: '/collaboration/:id/workspaces/add', caller: 'user' },
+  removeWorkspaces: { method: 'PUT', path: '/collaboration/:id/workspaces/remove_access', caller: 'user' },
+  syncUsers: { method: 'POST', path: '/collaboration/:collabId/workspaces/:workspaceId/sync_users', caller: 'user' },
+  reinvite: { method: 'POST', path: '/collaboration/:id/reinvite', caller: 'user' },
+  remove: { method: 'DELETE', path: '/collaboration/:id', caller: 'user' },
+  actionInfo: { method: 'GET', path: '/public/collaboration_action', caller: 'public' },
+  answer: { method: 'POST', path: '/public/collaboration_action', caller: 'public' },
+} as unknown as typeof collaborationContractsType;
+
+export const configContracts = {
+  get: { method: 'GET', path: '/config', caller: 'user' },
+} as unknown as typeof configContractsType;
+
+export const issueActionContracts = {
+  status: { method: 'POST', path: '/issue/:id/status', caller: 'user', multipart: true },
+  takeover: { method: 'POST', path: '/issue/:id/takeover', caller: 'user' },
+  archive: { method: 'POST', path: '/issue/:id/archive', caller: 'user' },
+  unarchive: { method: 'POST', path: '/issue/:id/unarchive', caller: 'user' },
+  reopen: { method: 'POST', path: '/issue/:id/reopen', caller: 'user' },
+  quickComplete: { method: 'POST', path: '/issue/quick_complete', caller: 'user' },
+  archiveMany: { method: 'POST', path: '/issue/multiple/archive', caller: 'user' },
+  deleteMany: { method: 'POST', path: '/issue/multiple/delete', caller: 'user' },
+  reassignMany: { method: 'POST', path: '/issue/multiple/reassign', caller: 'user' },
+  duplicate: { method: 'POST', path: '/issue/:id/duplicate', caller: 'user' },
+  duplicateMany: { method: 'POST', path: '/issue/multi_duplicate', caller: 'user' },
+} as unknown as typeof issueActionContractsType;
+
+export const issueContracts = {
+  list: { method: 'GET', path: '/issue/', caller: 'user' },
+  get: { method: 'GET', path: '/issue/:id', caller: 'user' },
+  create: { method: 'POST', path: '/issue', caller: 'user', multipart: true },
+  update: { method: 'PUT', path: '/issue/:id', caller: 'user' },
+  remove: { method: 'DELETE', path: '/issue/:id', caller: 'user' },
+  processNumberExists: { method: 'GET', path: '/process_number/:id/check_exists', caller: 'user' },
+  export: { method: 'GET', path: '/issue/export', caller: 'user' },
+} as unknown as typeof issueContractsType;
+
+export const issueDetailContracts = {
+  comments: { method: 'GET', path: '/issue/:id/comments', caller: 'user' },
+  addComment: { method: 'POST', path: '/issue/:id/comments', caller: 'user', multipart: true },
+  watchers: { method: 'PUT', path: '/issue/:id/watchers', caller: 'user' },
+  addLink: { method: 'POST', path: '/issue/:id/links', caller: 'user' },
+  removeLink: { method: 'DELETE', path: '/issue/:id/links/:linkId', caller: 'user' },
+  timer: { method: 'GET', path: '/issue/:id/timer', caller: 'user' },
+  runTimer: { method: 'POST', path: '/issue/:id/timer', caller: 'user' },
+  worktimeLogs: { method: 'GET', path: '/issue/:id/worktime-logs', caller: 'user' },
+  addWorktimeLog: { method: 'POST', path: '/issue/:id/worktime-logs', caller: 'user' },
+  activity: { method: 'GET', path: '/issue/:id/activity_log', caller: 'user' },
+} as unknown as typeof issueDetailContractsType;
+
+export const savedFilterContracts = {
+  list: { method: 'GET', path: '/filters/:type', caller: 'user' },
+  create: { method: 'POST', path: '/filters', caller: 'user' },
+  update: { method: 'PUT', path: '/filters/:id', caller: 'user' },
+  remove: { method: 'DELETE', path: '/filters/:id', caller: 'user' },
+  duplicate: { method: 'POST', path: '/filters/duplicate/:id', caller: 'user' },
+} as unknown as typeof savedFilterContractsType;
+
+export const systemContracts = {
+  health: { method: 'GET', path: '/health', caller: 'public' },
+  mailOutbox: { method: 'GET', path: '/mail/outbox', caller: 'admin' },
+  file: { method: 'GET', path: '/files/*', caller: 'public' },
+} as unknown as typeof systemContractsType;
+
+export const textTemplateContracts = {
+  list: { method: 'GET', path: '/text-templates', caller: 'user' },
+  create: { method: 'POST', path: '/text-templates', caller: 'user' },
+  get: { method: 'GET', path: '/text-templates/:id', caller: 'user' },
+  update: { method: 'PUT', path: '/text-templates/:id', caller: 'user' },
+  remove: { method: 'DELETE', path: '/text-templates/:id', caller: 'user' },
+} as unknown as typeof textTemplateContractsType;
+
+export const userContracts = {
+  statistics: { method: 'GET', path: '/user/statistics', caller: 'user' },
+  switchClient: { method: 'POST', path: '/user/switch_client', caller: 'user' },
+  oftenDetails: { method: 'GET', path: '/user/me/often_details', caller: 'user' },
+  get: { method: 'GET', path: '/user/:id', caller: 'user' },
+  update: { method: 'PUT', path: '/user/:id', caller: 'user' },
+  uploadImage: { method: 'POST', path: '/user/:id', caller: 'user', multipart: true },
+  workspaceRoles: { method: 'GET', path: '/user/:id/workspace_roles', caller: 'user' },
+  setWorkspaceRoles: { method: 'POST', path: '/user/:id/workspace_roles', caller: 'user' },
+  setRoleInAllWorkspaces: { method: 'PUT', path: '/user/:id/all_ws', caller: 'user' },
+  activityLog: { method: 'GET', path: '/user/:id/activity_log', caller: 'user' },
+  list: { method: 'GET', path: '/users/', caller: 'user' },
+  pickerUsers: { method: 'GET', path: '/users/filter-mix', caller: 'user' },
+  pickerExternals: { method: 'GET', path: '/users/filter-mix-collabs', caller: 'user' },
+  listByWorkspaceAccess: { method: 'GET', path: '/users/list-by-workspace-access', caller: 'user' },
+  mainOrg: { method: 'GET', path: '/users/main_org', caller: 'user' },
+  jobPositions: { method: 'GET', path: '/users/job_positions', caller: 'user' },
+  createJobPosition: { method: 'POST', path: '/users/job_positions', caller: 'user' },
+  deleteJobPosition: { method: 'DELETE', path: '/users/job_positions/:id', caller: 'user' },
+  checkExisting: { method: 'POST', path: '/users/check-existing', caller: 'user' },
+  create: { method: 'POST', path: '/users', caller: 'user' },
+  createMultiple: { method: 'POST', path: '/users/create-multiple', caller: 'user' },
+  resendInvite: { method: 'POST', path: '/users/resend_invite', caller: 'user' },
+  archive: { method: 'POST', path: '/users/archive', caller: 'user' },
+  unarchive: { method: 'POST', path: '/users/unarchive', caller: 'user' },
+  addWorkspaces: { method: 'POST', path: '/users/add_workspaces', caller: 'user' },
+} as unknown as typeof userContractsType;
+
+export const workspaceContracts = {
+  list: { method: 'GET', path: '/workspace', caller: 'user' },
+  clean: { method: 'GET', path: '/workspace_clean', caller: 'user' },
+  short: { method: 'GET', path: '/workspace/short', caller: 'user' },
+  flat: { method: 'GET', path: '/workspace/flat', caller: 'user' },
+  detail: { method: 'GET', path: '/workspace/:id', caller: 'user' },
+  create: { method: 'POST', path: '/workspace', caller: 'user' },
+  update: { method: 'PUT', path: '/workspace/:id', caller: 'user' },
+  remove: { method: 'DELETE', path: '/workspace/:id', caller: 'admin' },
+  uploadImage: { method: 'POST', path: '/workspace/:id/upload', caller: 'user', multipart: true },
+  addFavorite: { method: 'POST', path: '/workspace/:id/favorite', caller: 'user' },
+  removeFavorite: { method: 'DELETE', path: '/workspace/:id/favorite', caller: 'user' },
+  setUsers: { method: 'PUT', path: '/workspace/:id/users', caller: 'user' },
+  qrCode: { method: 'GET', path: '/workspace/:id/qr_code', caller: 'user' },
+  scanLog: { method: 'GET', path: '/qr_code/scan_log/:id', caller: 'user' },
+  publicView: { method: 'GET', path: '/public/workspace/:id', caller: 'public' },
+  presenceLogs: { method: 'GET', path: '/workspace/:id/presence/logs', caller: 'user' },
+  userPresenceLogs: { method: 'GET', path: '/workspace/user/:id/presence/logs', caller: 'user' },
+  presence: { method: 'POST', path: '/workspace/:id/presence', caller: 'user' },
+} as unknown as typeof workspaceContractsType;
