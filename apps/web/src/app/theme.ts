@@ -8,6 +8,7 @@ import {
   rem,
   type VariantColorsResolver,
 } from '@mantine/core';
+import { i18n } from '../i18n';
 
 type Rgb = [number, number, number];
 
@@ -144,12 +145,34 @@ const variantColorResolver: VariantColorsResolver = (input) => {
   }
 };
 
+/** A name in the person's language, read when the component renders (so a language switch shows). */
+const closeName = () => i18n.t('common.close');
+
+/**
+ * Names for the icon-only controls Mantine's components draw themselves (the close buttons of
+ * dialogs, drawers, toasts and alerts, the arrows of paginations), so none is left unnamed.
+ */
+const ICON_CONTROL_NAMES = {
+  Modal: { defaultProps: () => ({ closeButtonProps: { 'aria-label': closeName() } }) },
+  Drawer: { defaultProps: () => ({ closeButtonProps: { 'aria-label': closeName() } }) },
+  Notification: { defaultProps: () => ({ closeButtonProps: { 'aria-label': closeName() } }) },
+  Alert: { defaultProps: () => ({ closeButtonLabel: closeName() }) },
+  Pagination: {
+    defaultProps: {
+      getControlProps: (control: 'first' | 'previous' | 'next' | 'last') => ({
+        'aria-label': i18n.t(`common.${control}_page`),
+      }),
+    },
+  },
+};
+
 export function buildTheme(colors: { primary: string; secondary: string }) {
   return createTheme({
     primaryColor: 'brand',
     primaryShade: FILLED_SHADE,
     colors: { brand: paletteFrom(colors.primary), accent: paletteFrom(colors.secondary) },
     variantColorResolver,
+    components: ICON_CONTROL_NAMES,
     fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     defaultRadius: 'md',
     headings: { fontWeight: '650' },

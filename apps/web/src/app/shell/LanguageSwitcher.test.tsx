@@ -15,17 +15,17 @@ describe('language switcher', () => {
         <LanguageSwitcher />
       </MantineProvider>,
     );
-    const button = screen.getByRole('button', { name: 'Language: English' });
+    const button = screen.getByRole('button', { name: 'Language: English – EN' });
     expect(button.getAttribute('aria-haspopup')).toBe('menu');
     expect(screen.queryByRole('menu')).toBeNull();
 
     fireEvent.click(button);
     const german = await screen.findByRole('menuitem', { name: 'Deutsch' }, { timeout: 10_000 });
-    expect(screen.getByRole('button', { name: 'Language: English' }).getAttribute('aria-expanded')).toBe(
+    expect(screen.getByRole('button', { name: 'Language: English – EN' }).getAttribute('aria-expanded')).toBe(
       'true',
     );
     fireEvent.click(german);
-    expect(await screen.findByRole('button', { name: /: Deutsch$/ })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /: Deutsch – DE$/ })).toBeTruthy();
     await changeLanguage('en');
   });
 });

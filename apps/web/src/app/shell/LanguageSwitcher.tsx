@@ -21,7 +21,8 @@ export function LanguageSwitcher() {
       variant="subtle"
       color="gray"
       leftSection={<IconLanguage size={18} />}
-      aria-label={`${t('common.language')}: ${LANGUAGE_NAMES[language] ?? language}`}
+      // The name holds the code the button shows, so speech input finds it too.
+      aria-label={`${t('common.language')}: ${LANGUAGE_NAMES[language] ?? language} – ${language.toUpperCase()}`}
       aria-haspopup="menu"
       aria-expanded={false}
       // Fetched while the pointer approaches; a failure here shows again, and is handled, on click.

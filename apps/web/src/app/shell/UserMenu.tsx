@@ -1,4 +1,4 @@
-import { Avatar, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import { Avatar, Group, Menu, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconSettings, IconUser } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SessionUser } from '@workbench/domain';
@@ -31,7 +31,9 @@ export function UserMenu({ user }: { user: SessionUser }) {
   return (
     <Menu position="bottom-end" width={240} shadow="md">
       <Menu.Target>
-        <UnstyledButton aria-label={t('shell.user_menu')}>
+        {/* Named by its content, so the name holds what it shows (speech input finds it too). */}
+        <UnstyledButton>
+          <VisuallyHidden>{t('shell.user_menu')}</VisuallyHidden>
           <Group gap={8} wrap="nowrap">
             <Avatar src={user.profile_image} radius="xl" size={34} color="brand">
               {initials(user)}

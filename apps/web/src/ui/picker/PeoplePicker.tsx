@@ -37,7 +37,7 @@ import {
   SEARCH_DEBOUNCE_MS,
   SUCCESS_MODAL_MS,
 } from '@workbench/domain';
-import { type FormEvent, useEffect, useReducer, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useReducer, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, call } from '../../api/client';
 import { useAuth } from '../../features/auth/session-store';
@@ -78,6 +78,8 @@ export function PeoplePicker(props: PeoplePickerProps) {
   const { t } = useTranslation();
   const [state, dispatch] = useReducer(pickerReducer, initialPickerState(mode, props.selected));
   const [searchInput, setSearchInput] = useState('');
+  // Both tabs filter the one list below, which is what they control.
+  const listId = useId();
   const [search] = useDebouncedValue(searchInput.trim(), SEARCH_DEBOUNCE_MS);
   const { height } = useViewportSize();
   const abilities = useProfileAbilities();
@@ -146,8 +148,12 @@ export function PeoplePicker(props: PeoplePickerProps) {
               onChange={(tab) => tab && dispatch({ type: 'tab', tab: tab as 'employees' })}
             >
               <Tabs.List grow>
-                <Tabs.Tab value="employees">{t('profiles.picker.employees')}</Tabs.Tab>
-                <Tabs.Tab value="externals">{t('profiles.picker.externals')}</Tabs.Tab>
+                <Tabs.Tab value="employees" aria-controls={listId}>
+                  {t('profiles.picker.employees')}
+                </Tabs.Tab>
+                <Tabs.Tab value="externals" aria-controls={listId}>
+                  {t('profiles.picker.externals')}
+                </Tabs.Tab>
               </Tabs.List>
             </Tabs>
           )}
@@ -159,6 +165,7 @@ export function PeoplePicker(props: PeoplePickerProps) {
             onChange={(e) => setSearchInput(e.currentTarget.value)}
           />
           <Box
+            id={listId}
             style={{
               overflowY: 'auto',
               overflowX: 'hidden',

@@ -99,6 +99,9 @@ export const TextareaWithTemplates = forwardRef<HTMLTextAreaElement, TextareaWit
         trapFocus={false}
         returnFocus={false}
         withinPortal
+        // A textarea takes no combobox role, and aria-expanded or aria-haspopup are not allowed on
+        // its textbox role: the list is announced through aria-controls and the active option.
+        withRoles={false}
       >
         <Popover.Target>
           <Textarea
@@ -122,7 +125,6 @@ export const TextareaWithTemplates = forwardRef<HTMLTextAreaElement, TextareaWit
             }}
             onKeyDown={handleKeyDown}
             aria-autocomplete="list"
-            aria-expanded={isOpen}
             aria-controls={isOpen ? listId : undefined}
             aria-activedescendant={isOpen ? `${listId}-${activeIndex}` : undefined}
           />

@@ -167,6 +167,7 @@ export function GalleryView({
             radius="md"
             p="md"
             aria-label={t('attachments.upload.drop')}
+            inputProps={{ 'aria-label': t('attachments.upload.drop') }}
             data-testid="attachment-dropzone"
           >
             <Group justify="center" gap="sm" mih={56} style={{ pointerEvents: 'none' }} wrap="nowrap">

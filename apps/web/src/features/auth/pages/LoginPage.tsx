@@ -87,7 +87,8 @@ export function LoginPage() {
           </Button>
           <Text ta="center" size="sm" c="dimmed">
             {t('auth.no_account')}{' '}
-            <Anchor component={Link} to="/signup">
+            {/* Underlined: inside a sentence, colour alone does not mark a link (WCAG 1.4.1). */}
+            <Anchor component={Link} to="/signup" underline="always">
               {t('auth.create_account')}
             </Anchor>
           </Text>

@@ -70,7 +70,8 @@ export function SignupPage() {
           </Button>
           <Text ta="center" size="sm" c="dimmed">
             {t('auth.have_account')}{' '}
-            <Anchor component={Link} to="/login">
+            {/* Underlined: inside a sentence, colour alone does not mark a link (WCAG 1.4.1). */}
+            <Anchor component={Link} to="/login" underline="always">
               {t('auth.log_in')}
             </Anchor>
           </Text>

@@ -99,99 +99,114 @@ export function IssueListPage() {
             ))}
           </Tabs.List>
         </ScrollArea>
+        {/* The tabs filter one list: its filters and results are the panel of the selected tab. */}
+        <Tabs.Panel value={query.issue_state} pt="md">
+          <Stack gap="md">
+            <IssueListFilters query={query} onChange={update} />
+            <IssueBulkBar selection={selection} />
+
+            <Group justify="space-between" wrap="wrap" gap="sm">
+              <SavedFiltersMenu />
+              <ListSortControl<IssueSortBy>
+                label={t('issues.list.sort_by')}
+                value={shownSortBy(query)}
+                options={ISSUE_SORT_BY.map((f) => ({ value: f, label: t(`issues.list.sort.${f}`) }))}
+                onChange={(sort_by) => update({ sort_by })}
+                width={180}
+                direction={query.sort_direction}
+                ascendingLabel={t('issues.list.ascending')}
+                descendingLabel={t('issues.list.descending')}
+                toggleLabel={t('issues.list.toggle_direction')}
+                onToggleDirection={() => update(toggledSort(query))}
+              />
+              <SegmentedControl
+                size="xs"
+                aria-label={t('issues.list.density')}
+                value={density}
+                onChange={(v) => setDensity(readDensity(v))}
+                data={ISSUE_LIST_DENSITIES.map((value) => {
+                  const Icon = DENSITY_ICONS[value];
+                  return {
+                    value,
+                    label: (
+                      <Group gap={4} wrap="nowrap">
+                        <Icon size={14} />
+                        <span>{t(`issues.list.${value}`)}</span>
+                      </Group>
+                    ),
+                  };
+                })}
+              />
+              <IssueExportMenu query={query} />
+            </Group>
+
+            {list.isPending && (
+              <Stack
+                gap="xs"
+                aria-busy="true"
+                aria-label={t('common.loading')}
+                data-testid="issue-list-loading"
+              >
+                {SKELETON_ROWS.map((n) => (
+                  <Skeleton key={n} h={density === 'comfortable' ? 52 : 32} radius="sm" />
+                ))}
+              </Stack>
+            )}
+            {list.isError && !page && (
+              <ErrorPanel
+                error={list.error}
+                onRetry={() => list.refetch()}
+                title={t('issues.list.load_failed')}
+              />
+            )}
+            {page && page.total === 0 && (
+              <EmptyState
+                filtered={filtered}
+                noResultsText={t('issues.list.no_results')}
+                clearFilters={{
+                  label: t('issues.list.clear_filters'),
+                  onClick: () => go({ ...state, query: clearIssueListFilters(query) }),
+                }}
+                icon={IconClipboardList}
+                title={t('issues.list.empty_title')}
+                text={t('issues.list.empty_text')}
+                add={{ label: t('issues.list.new_issue'), to: issuePaths.add() }}
+              />
+            )}
+            {page && page.total > 0 && (
+              <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
+                {list.isError && (
+                  <ErrorPanel
+                    error={list.error}
+                    onRetry={() => list.refetch()}
+                    title={t('issues.list.load_failed')}
+                  />
+                )}
+                <IssueTable
+                  issues={page.data}
+                  density={density}
+                  sort={{ query, onSort: (column) => update(sortByColumn(query, column)) }}
+                  selection={selection}
+                />
+                {density !== 'table' && (
+                  <IssueCards issues={page.data} density={density} selection={selection} />
+                )}
+                <ListPaging
+                  page={page}
+                  showing={(range) => t('issues.list.showing', range)}
+                  rangeTestId="issue-list-range"
+                  pageSize={query.paginate_by}
+                  pageSizeLabel={t('issues.list.page_size')}
+                  perPageLabel={(n) => t('issues.list.per_page', { value: n })}
+                  pageSizeWidth={150}
+                  onPageSize={(n) => update({ paginate_by: n })}
+                  onPage={(p) => update({ page: p })}
+                />
+              </Stack>
+            )}
+          </Stack>
+        </Tabs.Panel>
       </Tabs>
-
-      <IssueListFilters query={query} onChange={update} />
-      <IssueBulkBar selection={selection} />
-
-      <Group justify="space-between" wrap="wrap" gap="sm">
-        <SavedFiltersMenu />
-        <ListSortControl<IssueSortBy>
-          label={t('issues.list.sort_by')}
-          value={shownSortBy(query)}
-          options={ISSUE_SORT_BY.map((f) => ({ value: f, label: t(`issues.list.sort.${f}`) }))}
-          onChange={(sort_by) => update({ sort_by })}
-          width={180}
-          direction={query.sort_direction}
-          ascendingLabel={t('issues.list.ascending')}
-          descendingLabel={t('issues.list.descending')}
-          toggleLabel={t('issues.list.toggle_direction')}
-          onToggleDirection={() => update(toggledSort(query))}
-        />
-        <SegmentedControl
-          size="xs"
-          aria-label={t('issues.list.density')}
-          value={density}
-          onChange={(v) => setDensity(readDensity(v))}
-          data={ISSUE_LIST_DENSITIES.map((value) => {
-            const Icon = DENSITY_ICONS[value];
-            return {
-              value,
-              label: (
-                <Group gap={4} wrap="nowrap">
-                  <Icon size={14} />
-                  <span>{t(`issues.list.${value}`)}</span>
-                </Group>
-              ),
-            };
-          })}
-        />
-        <IssueExportMenu query={query} />
-      </Group>
-
-      {list.isPending && (
-        <Stack gap="xs" aria-busy="true" aria-label={t('common.loading')} data-testid="issue-list-loading">
-          {SKELETON_ROWS.map((n) => (
-            <Skeleton key={n} h={density === 'comfortable' ? 52 : 32} radius="sm" />
-          ))}
-        </Stack>
-      )}
-      {list.isError && !page && (
-        <ErrorPanel error={list.error} onRetry={() => list.refetch()} title={t('issues.list.load_failed')} />
-      )}
-      {page && page.total === 0 && (
-        <EmptyState
-          filtered={filtered}
-          noResultsText={t('issues.list.no_results')}
-          clearFilters={{
-            label: t('issues.list.clear_filters'),
-            onClick: () => go({ ...state, query: clearIssueListFilters(query) }),
-          }}
-          icon={IconClipboardList}
-          title={t('issues.list.empty_title')}
-          text={t('issues.list.empty_text')}
-          add={{ label: t('issues.list.new_issue'), to: issuePaths.add() }}
-        />
-      )}
-      {page && page.total > 0 && (
-        <Stack gap="sm" style={{ opacity: list.isPlaceholderData ? 0.6 : 1 }}>
-          {list.isError && (
-            <ErrorPanel
-              error={list.error}
-              onRetry={() => list.refetch()}
-              title={t('issues.list.load_failed')}
-            />
-          )}
-          <IssueTable
-            issues={page.data}
-            density={density}
-            sort={{ query, onSort: (column) => update(sortByColumn(query, column)) }}
-            selection={selection}
-          />
-          {density !== 'table' && <IssueCards issues={page.data} density={density} selection={selection} />}
-          <ListPaging
-            page={page}
-            showing={(range) => t('issues.list.showing', range)}
-            rangeTestId="issue-list-range"
-            pageSize={query.paginate_by}
-            pageSizeLabel={t('issues.list.page_size')}
-            perPageLabel={(n) => t('issues.list.per_page', { value: n })}
-            pageSizeWidth={150}
-            onPageSize={(n) => update({ paginate_by: n })}
-            onPage={(p) => update({ page: p })}
-          />
-        </Stack>
-      )}
     </Stack>
   );
 }

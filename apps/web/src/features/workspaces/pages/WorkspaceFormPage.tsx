@@ -291,6 +291,7 @@ function WorkspaceForm({
                 multiple={false}
                 style={{ flex: 1, minWidth: 220 }}
                 aria-label={t('workspaces.fields.image')}
+                inputProps={{ 'aria-label': t('workspaces.fields.image') }}
               >
                 <Group justify="center" gap="sm" mih={100} style={{ pointerEvents: 'none' }}>
                   <Dropzone.Accept>
