@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './axe';
 
 // The attachment gallery (001 §2): an admin uploads two photos to an issue, reorders them in the
 // list view, describes one and comments on it in the full-screen viewer, moves through the
@@ -72,6 +73,7 @@ test('photos are uploaded, reordered, described, commented and viewed with the k
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   const gallery = page.getByTestId('attachment-gallery');
   await expect(gallery.getByTestId('carousel-placeholder')).toBeVisible();
+  await expectAccessible(page, 'issue detail without attachments');
 
   // Two photos through the drop zone's file input: one upload call, two pictures in the strip.
   const uploaded = page.waitForResponse(
@@ -84,11 +86,13 @@ test('photos are uploaded, reordered, described, commented and viewed with the k
   expect((await uploaded).status()).toBe(200);
   await expect(gallery.getByTestId('strip-item')).toHaveCount(2);
   await expect(gallery.getByRole('heading', { name: 'Attachments (2)' })).toBeVisible();
+  await expectAccessible(page, 'attachment gallery');
 
   // The list view: drag 'after.png' above 'before.png'; the order is saved at once.
   await gallery.getByText('List', { exact: true }).click();
   await expect(gallery.getByTestId('attachment-card')).toHaveCount(2);
   expect(await cardNames(page)).toEqual(['before.png', 'after.png']);
+  await expectAccessible(page, 'attachment list');
   const handle = gallery.getByRole('button', { name: 'Drag to reorder after.png' });
   const target = gallery.getByTestId('attachment-card').first();
   const from = await handle.boundingBox();
@@ -111,6 +115,8 @@ test('photos are uploaded, reordered, described, commented and viewed with the k
   const viewer = page.getByTestId('attachment-viewer');
   await expect(viewer.getByTestId('viewer-counter')).toHaveText('1/2');
   await expect(viewer.getByTestId('viewer-file-name')).toHaveText('after.png');
+  await expect(viewer.getByText('No comments on this file yet')).toBeVisible();
+  await expectAccessible(page, 'attachment viewer');
   await viewer.getByLabel('Description').fill('The pump after the repair');
   await expect(viewer.getByText('Characters left: 230')).toBeVisible();
   const savedChanges = page.waitForResponse(
@@ -131,6 +137,7 @@ test('photos are uploaded, reordered, described, commented and viewed with the k
   await expect(
     viewer.getByTestId('attachment-comments').getByText('Pressure is back to normal'),
   ).toBeVisible();
+  await expectAccessible(page, 'attachment viewer with a comment');
 
   // The arrow keys move through the files and wrap around.
   await viewer.getByTestId('viewer-counter').click();

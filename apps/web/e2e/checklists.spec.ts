@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './axe';
 
 // Checklists and templates (001 §2): the admin builds a checklist on an issue, adds items and
 // ticks one, saves it as a template, and assigns that template to another issue, where the same
@@ -55,6 +56,7 @@ test('a checklist is built, saved as a template and assigned to another issue', 
   await page.goto(`/dashboard/issues/detail/${first}`);
   const section = page.getByTestId('checklists-section');
   await expect(section.getByText('No checklists yet. Add one or start from a template.')).toBeVisible();
+  await expectAccessible(page, 'issue detail without checklists');
 
   // A new checklist with two items.
   await section.getByRole('button', { name: 'Add checklist' }).click();
@@ -79,12 +81,14 @@ test('a checklist is built, saved as a template and assigned to another issue', 
   );
   await expect(checklist.getByTestId('checklist-progress')).toHaveText('1/2');
   await expect(checklist.getByRole('checkbox', { name: 'Close the valve' })).toBeChecked();
+  await expectAccessible(page, 'checklist with items');
 
   // Save it as a template.
   await checklist.getByRole('button', { name: `Actions for ${checklistTitle}` }).click();
   await page.getByRole('menuitem', { name: 'Save as template' }).click();
   const saveDialog = page.getByRole('dialog', { name: 'Save as template' });
   await expect(saveDialog.getByLabel('Template name')).toHaveValue(checklistTitle);
+  await expectAccessible(page, 'save as template dialog');
   await answerOf(page, 'POST', /save-checklist-as-template\/\d+$/, () =>
     saveDialog.getByRole('button', { name: 'Save' }).click(),
   );
@@ -98,6 +102,7 @@ test('a checklist is built, saved as a template and assigned to another issue', 
   await picker.getByRole('textbox', { name: 'Search templates' }).fill(`${stamp}`);
   const option = picker.getByTestId('template-option').filter({ hasText: checklistTitle });
   await expect(option).toHaveCount(1);
+  await expectAccessible(page, 'checklist template picker');
   await option.click();
   await answerOf(page, 'POST', /assign-checklist-from-template\/\d+$/, () =>
     picker.getByRole('button', { name: 'Add checklist' }).click(),
@@ -110,4 +115,5 @@ test('a checklist is built, saved as a template and assigned to another issue', 
   // The template is listed on the templates page.
   await page.goto('/dashboard/templates/checklists');
   await expect(page.getByTestId('template-row').filter({ hasText: checklistTitle })).toBeVisible();
+  await expectAccessible(page, 'checklist templates');
 });

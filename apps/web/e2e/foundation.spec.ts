@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './axe';
 
 const password = 'correct-horse-42';
 
@@ -7,6 +8,8 @@ test.use({ viewport: { width: 1400, height: 900 } });
 
 async function signUp(page: Page, email: string) {
   await page.goto('/signup');
+  await expect(page.getByRole('heading', { name: 'Create your organisation' })).toBeVisible();
+  await expectAccessible(page, 'signup');
   await page.getByLabel('Company name').fill('Acme Facilities');
   await page.getByLabel('First name').fill('Ada');
   await page.getByLabel('Last name').fill('Lovelace');
@@ -25,6 +28,8 @@ test('a new organisation signs up, logs out, logs in, switches to German and sta
   // Lands in the dashboard shell of its own organisation, with the full menu.
   await expect(page).toHaveURL(/\/dashboard\/issues$/);
   await expect(page.getByRole('banner').getByText('Acme Facilities')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'No issues yet' })).toBeVisible();
+  await expectAccessible(page, 'issue list of a new organisation (empty)');
   // The sidebar (its accessible name changes with the language).
   const nav = page.getByRole('navigation');
   for (const item of [
@@ -42,15 +47,19 @@ test('a new organisation signs up, logs out, logs in, switches to German and sta
 
   // Log out: back on the landing page, and the dashboard is closed.
   await page.getByRole('button', { name: 'User menu' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Log out' })).toBeVisible();
+  await expectAccessible(page, 'user menu');
   await page.getByRole('menuitem', { name: 'Log out' }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByRole('heading', { name: 'Log in to Workbench' })).toBeVisible();
+  await expectAccessible(page, 'login');
 
   // A wrong password is refused with the spec's message.
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('not-the-password');
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page.getByRole('alert')).toHaveText('Incorrect email or password.');
+  await expectAccessible(page, 'login with an error');
 
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
   await page.getByRole('button', { name: 'Log in' }).click();
@@ -61,6 +70,7 @@ test('a new organisation signs up, logs out, logs in, switches to German and sta
   await page.getByRole('menuitem', { name: 'Deutsch' }).click();
   await expect(nav.getByRole('link', { name: 'Arbeitsbereiche' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 1, name: 'Aufgaben', exact: true })).toBeVisible();
+  await expectAccessible(page, 'issue list in German');
 
   // Reload: still logged in, still German.
   await page.reload();
@@ -77,6 +87,7 @@ test('a logged-out visitor is sent to the login and brought back to the page ask
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/dashboard\/workspaces\/detail\/1$/);
   await expect(page.getByRole('heading', { name: 'Vienna HQ' })).toBeVisible();
+  await expectAccessible(page, 'workspace detail');
 
   // An unknown path falls back to the landing page, which sends a logged-in user on to the dashboard.
   await page.goto('/no/such/page');

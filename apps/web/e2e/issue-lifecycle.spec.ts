@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './axe';
 
 // The issue lifecycle through the detail screen, by the roles that do each step (000 §4):
 // the assignee accepts, starts and marks done with the required work time; a manager declines
@@ -58,11 +59,14 @@ test('an issue goes from acceptance to completion and through the archive', asyn
   await logInAs(page, 'anna@demo.test');
   // She finds it in her issue list, in the "to do" tab, and opens it.
   await page.goto('/dashboard/issues?issue_state=to_do');
+  await expect(page.getByRole('link', { name: title }).first()).toBeVisible();
+  await expectAccessible(page, 'issue list of an assignee');
   await page.getByRole('link', { name: title }).first().click();
   await expect(page).toHaveURL(new RegExp(`${detail}$`));
   // The detail page has replaced the list (whose rows have status badges too).
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(bar().getByText('Awaiting acceptance')).toBeVisible();
+  await expectAccessible(page, 'issue detail');
   await bar().getByRole('button', { name: 'Accept', exact: true }).click();
   await expect(bar().getByText('Accepted', { exact: true })).toBeVisible();
   await bar().getByRole('button', { name: 'Start', exact: true }).click();
@@ -72,6 +76,7 @@ test('an issue goes from acceptance to completion and through the archive', asyn
   await expect(worktime.getByText('Work time is required for this issue.')).toBeVisible();
   await worktime.getByRole('button', { name: 'Mark as done' }).click();
   await expect(worktime.getByRole('alert')).toBeVisible();
+  await expectAccessible(page, 'work time dialog with an error');
   await worktime.getByLabel('Hours').fill('1');
   await worktime.getByLabel('Minutes').fill('15');
   await worktime.getByRole('button', { name: 'Mark as done' }).click();
@@ -86,6 +91,7 @@ test('an issue goes from acceptance to completion and through the archive', asyn
   const decline = page.getByRole('dialog', { name: 'Decline review' });
   await decline.getByRole('button', { name: 'Decline review' }).click();
   await expect(decline.getByText(/required|note/i).first()).toBeVisible();
+  await expectAccessible(page, 'decline review dialog with an error');
   await decline.getByLabel('Note').fill('The valve still drips.');
   await decline.getByRole('button', { name: 'Decline review' }).click();
   await expect(decline).toBeHidden();
@@ -104,12 +110,17 @@ test('an issue goes from acceptance to completion and through the archive', asyn
   await bar().getByRole('button', { name: 'Complete', exact: true }).click();
   await expect(bar().getByRole('button', { name: 'Complete', exact: true })).toHaveCount(0);
   await expect(bar().getByText('Completed', { exact: true }).first()).toBeVisible();
+  await expectAccessible(page, 'completed issue');
 
   // The admin archives it and brings it back.
   await logInAs(page, 'admin@demo.test');
   await page.goto(detail);
   await bar().getByRole('button', { name: 'More actions' }).click();
+  await expect(page.getByRole('menuitem', { name: 'Archive' })).toBeVisible();
+  await expectAccessible(page, 'issue actions menu');
   await page.getByRole('menuitem', { name: 'Archive' }).click();
+  await expect(page.getByRole('dialog').getByRole('button', { name: 'Archive' })).toBeVisible();
+  await expectAccessible(page, 'archive confirmation');
   await page.getByRole('dialog').getByRole('button', { name: 'Archive' }).click();
   await expect(bar().getByText('Archived', { exact: true }).first()).toBeVisible();
   await bar().getByRole('button', { name: 'More actions' }).click();

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './axe';
 
 // The issue list (000 §2): filters kept in the URL across a reload, the table density sorted by a
 // column, bulk quick complete with one issue refused (the info modal names the reason), and a
@@ -64,6 +65,8 @@ test('filters survive a reload, bulk quick complete explains a refusal, a saved 
   await logInAs(page, 'admin@demo.test');
   await page.goto('/dashboard/issues');
   await expect(page.getByRole('tab', { name: /All active/ })).toBeVisible();
+  await expect(page.getByTestId('issue-row').first()).toBeVisible();
+  await expectAccessible(page, 'issue list');
 
   // Search (debounced), the "To do" tab, and Anna as assignee: each lands in the URL.
   const searched = listAnswer(page, (url) => url.searchParams.get('search') === marker);
@@ -80,6 +83,7 @@ test('filters survive a reload, bulk quick complete explains a refusal, a saved 
   await page.getByRole('textbox', { name: 'People', exact: true }).click();
   await page.getByRole('option', { name: 'Anna Member' }).click();
   await byAnna;
+  await expectAccessible(page, 'issue list with the people filter open');
   await page.keyboard.press('Escape');
   await expect(page).toHaveURL(/issue_state=to_do/);
   await expect(page).toHaveURL(new RegExp(`assignees=${anna?.id}`));
@@ -97,6 +101,7 @@ test('filters survive a reload, bulk quick complete explains a refusal, a saved 
   await expect(page.getByTestId('issue-filters').getByText('Anna Member')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Role of the people' })).toHaveValue('Assignee');
   await expect(rows()).toHaveCount(3);
+  await expectAccessible(page, 'filtered issue list');
 
   // The table density shows every column; a click on a header sorts by it (A to Z first).
   await page.getByText('Table', { exact: true }).click();
@@ -109,12 +114,15 @@ test('filters survive a reload, bulk quick complete explains a refusal, a saved 
   await expect(page).toHaveURL(/sort_by=title&sort_direction=asc/);
   await expect(table.getByRole('columnheader', { name: 'Title' })).toHaveAttribute('aria-sort', 'ascending');
   await expect(table.getByTestId('issue-title')).toHaveText([...titles].sort());
+  await expectAccessible(page, 'issue list as a table');
 
   // Select the three and quick-complete them: two are completed, one is refused with its reason.
   for (const title of titles) await page.getByRole('checkbox', { name: `Select ${title}` }).check();
   await expect(page.getByText('Selected: 3')).toBeVisible();
   await page.getByRole('button', { name: 'Quick complete' }).click();
   const confirm = page.getByRole('dialog', { name: 'Quick complete issues' });
+  await expect(confirm).toBeVisible();
+  await expectAccessible(page, 'quick complete confirmation');
   const completed = page.waitForResponse(
     (res) => res.url().endsWith('/api/v4/issue/quick_complete') && res.request().method() === 'POST',
   );
@@ -125,7 +133,8 @@ test('filters survive a reload, bulk quick complete explains a refusal, a saved 
   await expect(
     info.getByText('Not completed (Work time must be logged before this issue can be completed.): 1'),
   ).toBeVisible();
-  await info.getByRole('button', { name: 'Close' }).click();
+  await expectAccessible(page, 'quick complete outcome');
+  await info.getByRole('button', { name: 'Close', exact: true }).click();
   await expect(info).toBeHidden();
   // Only the refused issue is still to do.
   await expect(rows()).toHaveCount(1);
@@ -137,6 +146,7 @@ test('filters survive a reload, bulk quick complete explains a refusal, a saved 
   await page.getByRole('button', { name: 'Save current filter' }).click();
   const dialog = page.getByRole('dialog', { name: 'Save filter' });
   await expect(dialog.getByRole('button', { name: 'Save' })).toBeDisabled();
+  await expectAccessible(page, 'save filter dialog');
   await dialog.getByRole('textbox', { name: 'Name' }).fill(filterName);
   const saved = page.waitForResponse(
     (res) => res.url().endsWith('/api/v4/filters') && res.request().method() === 'POST',
@@ -151,6 +161,8 @@ test('filters survive a reload, bulk quick complete explains a refusal, a saved 
   await expect(page.getByRole('tab', { name: /All active/ })).toHaveAttribute('aria-selected', 'true');
   await expect(page.getByRole('textbox', { name: 'Search issues' })).toHaveValue('');
   await page.getByRole('button', { name: 'Saved filters' }).click();
+  await expect(page.getByRole('button', { name: `Apply filter ${filterName}` })).toBeVisible();
+  await expectAccessible(page, 'saved filters');
   const applied = listAnswer(page, (url) => url.searchParams.get('search') === marker);
   await page.getByRole('button', { name: `Apply filter ${filterName}` }).click();
   await applied;

@@ -1,4 +1,5 @@
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expectAccessible } from './axe';
 
 // A person's main paths through people and sharing (issue 3), against the real server and the
 // seeded demo organisation: invitations arrive through the outbox, read here as an admin would.
@@ -42,6 +43,8 @@ test('an admin invites a user, who activates the account from the e-mailed link 
   const email = `new-tech-${Date.now()}@example.com`;
   await logIn(page, 'admin@demo.test');
   await page.goto('/dashboard/profiles/new');
+  await expect(page.getByRole('heading', { name: 'Invite people' })).toBeVisible();
+  await expectAccessible(page, 'invite people');
   await page.getByLabel('Email').first().fill(email);
   await page.getByLabel('First name').first().fill('Nina');
   await page.getByLabel('Last name').first().fill('Newcomer');
@@ -57,12 +60,14 @@ test('an admin invites a user, who activates the account from the e-mailed link 
   const row = page.getByRole('row', { name: /Nina Newcomer/ });
   await expect(row).toContainText('Invited');
   await expect(page.getByRole('row')).toHaveCount(2);
+  await expectAccessible(page, 'people list');
 
   // The invitee opens the activation link in a fresh browser and chooses a password.
   const link = await mailedLink(request, email, '/activate_account');
   await page.evaluate(() => localStorage.clear());
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
+  await expectAccessible(page, 'account activation');
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill('nina-pass-123');
   await page.getByLabel('Confirm password').fill('nina-pass-123');
   await page.getByRole('button', { name: 'Activate account' }).click();
@@ -76,6 +81,7 @@ test('an admin invites a user, who activates the account from the e-mailed link 
   await page.goto('/dashboard/workspaces');
   await expect(page.getByRole('main').getByText('Building A', { exact: true })).toBeVisible();
   await expect(page.getByRole('main').getByText('Vienna HQ', { exact: true })).toHaveCount(0);
+  await expectAccessible(page, 'workspaces of a new user');
 });
 
 test('an admin invites a provider company, which accepts and sees only the shared workspace', async ({
@@ -85,8 +91,12 @@ test('an admin invites a provider company, which accepts and sees only the share
   const email = `partner-${Date.now()}@example.com`;
   await logIn(page, 'admin@demo.test');
   await page.goto('/dashboard/collaborators');
+  await expect(page.getByRole('button', { name: 'Add a collaboration' }).first()).toBeVisible();
+  await expectAccessible(page, 'collaborations');
   await page.getByRole('button', { name: 'Add a collaboration' }).first().click();
   const dialog = page.getByRole('dialog', { name: 'Invite partner companies' });
+  await expect(dialog.getByLabel("Administrator's email")).toBeVisible();
+  await expectAccessible(page, 'invite partner companies dialog');
   await dialog.getByLabel("Administrator's email").fill(email);
   await dialog.getByLabel('Company name (optional)').fill('Sparkle Cleaning');
   await dialog.getByRole('textbox', { name: 'Share workspaces' }).click();
@@ -96,6 +106,7 @@ test('an admin invites a provider company, which accepts and sees only the share
   await dialog.getByRole('button', { name: 'Send invitations' }).click();
   await expect(dialog.getByText('Invitations sent')).toBeVisible();
   await expect(page.getByText('Sparkle Cleaning')).toBeVisible();
+  await expectAccessible(page, 'collaboration invitations sent');
 
   // The invitee opens the link from the e-mail in a fresh browser and creates the company.
   const acceptLink = await mailedLink(request, email, '/public/collaboration_action');
@@ -104,7 +115,11 @@ test('an admin invites a provider company, which accepts and sees only the share
   await page.goto(acceptLink);
   await expect(page.getByText('Demo Facility Services invites your company')).toBeVisible();
   const acceptDialog = page.getByRole('dialog', { name: 'Accept the invitation?' });
+  await expect(acceptDialog.getByRole('button', { name: 'Accept' })).toBeVisible();
+  await expectAccessible(page, 'collaboration invitation');
   await acceptDialog.getByRole('button', { name: 'Accept' }).click();
+  await expect(page.getByLabel('Company name')).toBeVisible();
+  await expectAccessible(page, 'accept a collaboration with a new company');
   await page.getByLabel('Company name').fill('Sparkle Cleaning GmbH');
   await page.getByLabel('First name').fill('Sam');
   await page.getByLabel('Last name').fill('Sparkle');
@@ -119,8 +134,10 @@ test('an admin invites a provider company, which accepts and sees only the share
   await expect(main.getByText('Building B', { exact: true })).toBeVisible();
   for (const hidden of ['Vienna HQ', 'Building A', 'Graz Warehouse'])
     await expect(main.getByText(hidden, { exact: true })).toHaveCount(0);
+  await expectAccessible(page, 'workspaces of a partner company');
 
   // The owner's other workspaces are not there even by address.
   await page.goto('/dashboard/collaborators');
   await expect(page.getByText('Demo Facility Services')).toBeVisible();
+  await expectAccessible(page, 'collaborations of a partner company');
 });

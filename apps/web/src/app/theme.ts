@@ -149,12 +149,15 @@ const variantColorResolver: VariantColorsResolver = (input) => {
 const closeName = () => i18n.t('common.close');
 
 /**
- * Names for the icon-only controls Mantine's components draw themselves (the close buttons of
- * dialogs, drawers, toasts and alerts, the arrows of paginations), so none is left unnamed.
+ * Mantine's components made accessible by default. The icon-only controls they draw themselves
+ * get names (the close buttons of dialogs, drawers, toasts and alerts, the arrows of
+ * paginations). Menus keep no focus placeholder inside (a menu holds only its items; the first
+ * item takes the focus instead), and show a coloured item (log out in red) in its readable form,
+ * as Menu.Item reads a palette's shade 6 directly.
  */
-const ICON_CONTROL_NAMES = {
-  Modal: { defaultProps: () => ({ closeButtonProps: { 'aria-label': closeName() } }) },
-  Drawer: { defaultProps: () => ({ closeButtonProps: { 'aria-label': closeName() } }) },
+const COMPONENTS = {
+  Modal: { defaultProps: () => ({ closeButtonProps: { 'aria-label': i18n.t('common.close_dialog') } }) },
+  Drawer: { defaultProps: () => ({ closeButtonProps: { 'aria-label': i18n.t('common.close_dialog') } }) },
   Notification: { defaultProps: () => ({ closeButtonProps: { 'aria-label': closeName() } }) },
   Alert: { defaultProps: () => ({ closeButtonLabel: closeName() }) },
   Pagination: {
@@ -164,6 +167,16 @@ const ICON_CONTROL_NAMES = {
       }),
     },
   },
+  Menu: {
+    defaultProps: { withInitialFocusPlaceholder: false },
+    styles: (theme: MantineTheme) => ({
+      dropdown: Object.fromEntries(
+        Object.entries(theme.colors)
+          .filter(([, palette]) => /^#[0-9a-f]{6}$/i.test(palette[FILLED_SHADE] ?? ''))
+          .map(([name, palette]) => [`--mantine-color-${name}-6`, colorForms(palette[FILLED_SHADE]).text]),
+      ),
+    }),
+  },
 };
 
 export function buildTheme(colors: { primary: string; secondary: string }) {
@@ -172,7 +185,7 @@ export function buildTheme(colors: { primary: string; secondary: string }) {
     primaryShade: FILLED_SHADE,
     colors: { brand: paletteFrom(colors.primary), accent: paletteFrom(colors.secondary) },
     variantColorResolver,
-    components: ICON_CONTROL_NAMES,
+    components: COMPONENTS,
     fontFamily: 'Inter, system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
     defaultRadius: 'md',
     headings: { fontWeight: '650' },

@@ -247,19 +247,26 @@ function ImageCarousel({ pictures, onOpen }: { pictures: GalleryItem[]; onOpen: 
             >
               <IconChevronRight size={18} />
             </ActionIcon>
-            <Group gap={6} justify="center" style={{ position: 'absolute', bottom: 8, left: 0, right: 0 }}>
+            {/* Each dot is a 24 px target (WCAG 2.2, 2.5.8) around the 8 px dot it shows. */}
+            <Group gap={0} justify="center" style={{ position: 'absolute', bottom: 0, left: 0, right: 0 }}>
               {dotWindow(current, pictures.length).map((i) => (
                 <UnstyledButton
                   key={i}
                   onClick={() => setActive(i)}
                   aria-label={t('attachments.show_picture', { n: i + 1 })}
-                  style={{
-                    width: 8,
-                    height: 8,
-                    borderRadius: 8,
-                    background: i === current ? 'white' : 'rgba(255,255,255,0.45)',
-                  }}
-                />
+                  w={24}
+                  h={24}
+                  style={{ display: 'grid', placeItems: 'center' }}
+                >
+                  <span
+                    style={{
+                      width: 8,
+                      height: 8,
+                      borderRadius: 8,
+                      background: i === current ? 'white' : 'rgba(255,255,255,0.45)',
+                    }}
+                  />
+                </UnstyledButton>
               ))}
             </Group>
           </>

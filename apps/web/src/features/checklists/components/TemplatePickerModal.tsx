@@ -76,7 +76,7 @@ export function TemplatePickerModal({
               {t(debounced ? 'checklists.no_templates_found' : 'checklists.no_templates')}
             </Text>
           )}
-          <Stack gap={6}>
+          <Stack gap={6} role="listbox" aria-label={t('checklists.pick_template')}>
             {templates.map((template) => (
               <Paper
                 key={template.id}

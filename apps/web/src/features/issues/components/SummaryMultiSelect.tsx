@@ -88,7 +88,7 @@ export function SummaryMultiSelect({
         </PillsInput>
       </Combobox.DropdownTarget>
       <Combobox.Dropdown>
-        <Combobox.Options mah={300} style={{ overflowY: 'auto' }}>
+        <Combobox.Options mah={300} style={{ overflowY: 'auto' }} aria-label={label}>
           {shown.length === 0 && <Combobox.Empty>{t('issues.no_results')}</Combobox.Empty>}
           {shown.map((o) => (
             <Combobox.Option value={o.value} key={o.value} active={value.includes(o.value)}>
