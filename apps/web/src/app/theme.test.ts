@@ -57,7 +57,9 @@ describe('theme contrast (WCAG 2.2 AA, 4.5:1)', () => {
           `light ${name} on the body`,
         ).toBeGreaterThanOrEqual(AA);
       }
-      expect(light['--mantine-primary-color-contrast']).toBe(colorForms(theme.colors.brand?.[6] ?? '').onFilled);
+      expect(light['--mantine-primary-color-contrast']).toBe(
+        colorForms(theme.colors.brand?.[6] ?? '').onFilled,
+      );
     });
   }
 
