@@ -66,9 +66,9 @@ function webSource(): string {
     "// modules and their schemas; the web's contracts come from contracts/contract-routes.ts.",
     '// Kept equal to index.ts by src/contracts/contract-routes.test.ts.',
     ...exports.flatMap((line) =>
-      // In Biome's order of the exports: before contract.js.
+      // In Biome's order of the exports: after contract.js.
       line === "export * from './contracts/contract.js';"
-        ? ["export * from './contracts/contract-routes.js';", line]
+        ? [line, "export * from './contracts/contract-routes.js';"]
         : [line],
     ),
     '',
