@@ -238,6 +238,18 @@ export async function findSubtaskPage(
   return { ids: list.rows.map((r) => r.id), total: Number(count.rows[0]?.total ?? 0) };
 }
 
+/** The extra categories of one issue, by id. */
+export async function findIssueCategoryIds(db: Db, clientId: number, issueId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('issue_categories')
+    .select('category_id')
+    .where('client_id', '=', clientId)
+    .where('issue_id', '=', issueId)
+    .orderBy('category_id')
+    .execute();
+  return rows.map((r) => r.category_id);
+}
+
 /** The issue and every sub-issue below it (not deleted), for soft deletes. */
 export async function findIssueSubtreeIds(db: Db, clientId: number, id: number): Promise<number[]> {
   const { rows } = await sql<{ id: number }>`

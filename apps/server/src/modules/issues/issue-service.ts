@@ -34,6 +34,7 @@ import { presentIssue } from './issue-presenter.js';
 import {
   type Db,
   findAvailableAssigneeIds,
+  findIssueCategoryIds,
   findIssueDetails,
   findIssueSubtreeIds,
   findPersonAccessRole,
@@ -426,22 +427,9 @@ export async function updateIssue(
   return presentAfterWrite(ctx, auth, id);
 }
 
-/**
- * The edit of PUT issue/{id} inside the caller's transaction, so the gallery save (POST
- * issue/{id} with _method PUT) changes the issue and its attachments all or nothing.
- */
-export async function applyIssueUpdate(
-  trx: Db,
-  auth: Caller,
-  id: number,
-  input: UpdateInput,
-  now: Date,
-): Promise<void> {
-  const loaded = await loadIssue(trx, auth, id, { lock: true, now });
-  const { row, rules, settings } = loaded;
-  const clientId = row.client_id;
-  const permissions = issuePermissions(rules);
-  const before: Record<string, unknown> = {
+/** The fields PUT issue/{id} may change, as the issue has them now (the "before" of the log). */
+function editableFieldsOf(row: LoadedIssue['row']): Record<string, unknown> {
+  return {
     title: row.title,
     description: row.description,
     workspace_id: row.workspace_id,
@@ -461,6 +449,140 @@ export async function applyIssueUpdate(
     rating: row.rating,
     translations: readIssueTranslations(row.translations),
   };
+}
+
+/** The fields asked for, as they are stored (texts trimmed, empty ones null). */
+function wantedFieldsOf(fields: Omit<UpdateInput, 'categories' | 'attachments'>): Record<string, unknown> {
+  return {
+    ...fields,
+    ...(fields.title !== undefined ? { title: fields.title.trim() } : {}),
+    ...(fields.description !== undefined ? { description: fields.description?.trim() || null } : {}),
+    ...(fields.process_number !== undefined ? { process_number: fields.process_number || null } : {}),
+  };
+}
+
+/**
+ * The form rule (000 §5) on the issue as it would be after the change, answering only for the
+ * fields sent (and the due date when the start moved), so an old problem elsewhere never blocks.
+ */
+function checkUpdatedForm(
+  loaded: LoadedIssue,
+  input: UpdateInput,
+  wanted: Record<string, unknown>,
+  now: Date,
+): void {
+  const { row } = loaded;
+  const after = <T>(field: string, current: T): T =>
+    wanted[field] !== undefined ? (wanted[field] as T) : current;
+  const errors = validateIssueForm(
+    {
+      workspace_id: (wanted.workspace_id as number | undefined) ?? row.workspace_id,
+      title: (wanted.title as string | undefined) ?? row.title,
+      description: after('description', row.description),
+      assignee_id: after('assignee_id', row.assignee_id),
+      asset_id: after('asset_id', row.asset_id),
+      due_date: after('due_date', iso(row.due_date)),
+      start_date: after('start_date', iso(row.start_date)),
+      process_number: after('process_number', row.process_number),
+      archived: row.archived_at !== null,
+    },
+    loaded.settings,
+    loaded.rules.viewer,
+    { now, is_new: false },
+  );
+  const sent = new Set(Object.keys(input).filter((k) => input[k as keyof UpdateInput] !== undefined));
+  const relevant = Object.fromEntries(
+    Object.entries(errors).filter(
+      ([field]) => sent.has(field) || (field === 'due_date' && sent.has('start_date')),
+    ),
+  );
+  if (Object.keys(relevant).length) throw formError(relevant);
+}
+
+/** Where the issue goes: a workspace the caller sees, of the same organisation; sub-issues stay with their parent. */
+async function targetWorkspaceOf(
+  trx: Db,
+  auth: Caller,
+  row: LoadedIssue['row'],
+  wantedId: number,
+): Promise<number> {
+  if (row.parent_id !== null) {
+    throw fieldError('workspace_id', 'invalid_parent', "A sub-issue stays in its parent's workspace");
+  }
+  const target = await findWorkspaceGrant(trx, auth, wantedId);
+  if (!target) throw notFound('Workspace not found');
+  if (target.client_id !== row.client_id) {
+    throw fieldError('workspace_id', 'not_found', 'The workspace belongs to another organisation');
+  }
+  return target.workspace_id;
+}
+
+/** The new assignee's status move (000 §4): checked against the rule and the workspace's people. */
+async function assigneeChangeOf(
+  trx: Db,
+  loaded: LoadedIssue,
+  assigneeId: number | null,
+  workspaceId: number,
+): Promise<{ statusId: number; lastAssigneeId: number | null }> {
+  const { row, rules } = loaded;
+  const candidate =
+    assigneeId === null
+      ? null
+      : { id: assigneeId, access_role: await findPersonAccessRole(trx, assigneeId, workspaceId) };
+  if (assigneeId !== null) await checkAssigneeAvailable(trx, row.client_id, workspaceId, assigneeId);
+  enforce(checkAssign(rules, candidate), 'assignee_id');
+  return {
+    statusId: statusAfterAssigneeChange(rules, candidate),
+    lastAssigneeId: row.assignee_id ?? row.last_assignee_id,
+  };
+}
+
+/** The issue columns a change writes: each changed field as wanted. */
+function changedColumns(changes: Record<string, unknown>, wanted: Record<string, unknown>) {
+  const changed = (field: string) => field in changes;
+  return {
+    ...(changed('title') ? { title: wanted.title as string } : {}),
+    ...(changed('description') ? { description: wanted.description as string | null } : {}),
+    ...(changed('start_date') ? { start_date: wanted.start_date as string | null } : {}),
+    ...(changed('due_date') ? { due_date: wanted.due_date as string | null } : {}),
+    ...(changed('priority_id') ? { priority_id: wanted.priority_id as number } : {}),
+    ...(changed('accessibility_id') ? { accessibility_id: wanted.accessibility_id as number } : {}),
+    ...(changed('category_id') ? { category_id: wanted.category_id as number | null } : {}),
+    ...(changed('asset_id') ? { asset_id: wanted.asset_id as number | null } : {}),
+    ...(changed('asset_group_id') ? { asset_group_id: wanted.asset_group_id as number | null } : {}),
+    ...(changed('equipment_ids') ? { equipment_ids: wanted.equipment_ids as number[] } : {}),
+    ...(changed('external_email_address')
+      ? { external_email_address: wanted.external_email_address as string | null }
+      : {}),
+    ...(changed('is_attachment_required')
+      ? { is_attachment_required: wanted.is_attachment_required as boolean }
+      : {}),
+    ...(changed('is_worktime_required')
+      ? { is_worktime_required: wanted.is_worktime_required as boolean }
+      : {}),
+    ...(changed('process_number') ? { process_number: wanted.process_number as string | null } : {}),
+    ...(changed('rating') ? { rating: wanted.rating as number | null } : {}),
+    ...(changed('translations')
+      ? { translations: JSON.stringify(readIssueTranslations(wanted.translations)) }
+      : {}),
+  };
+}
+
+/**
+ * The edit of PUT issue/{id} inside the caller's transaction, so the gallery save (POST
+ * issue/{id} with _method PUT) changes the issue and its attachments all or nothing.
+ */
+export async function applyIssueUpdate(
+  trx: Db,
+  auth: Caller,
+  id: number,
+  input: UpdateInput,
+  now: Date,
+): Promise<void> {
+  const loaded = await loadIssue(trx, auth, id, { lock: true, now });
+  const { row } = loaded;
+  const clientId = row.client_id;
+  const permissions = issuePermissions(loaded.rules);
   const { categories, attachments: attachmentOrder, ...fields } = input;
   if (attachmentOrder?.length) {
     // The gallery's drag ordering (001 §4): whoever may edit the issue.
@@ -475,95 +597,35 @@ export async function applyIssueUpdate(
       changes: { attachments: attachmentOrder },
     });
   }
-  const wanted: Record<string, unknown> = {
-    ...fields,
-    ...(fields.title !== undefined ? { title: fields.title.trim() } : {}),
-    ...(fields.description !== undefined ? { description: fields.description?.trim() || null } : {}),
-    ...(fields.process_number !== undefined ? { process_number: fields.process_number || null } : {}),
-  };
-  const changes = diffChanges(before, wanted);
-  const currentCategories = (
-    await trx
-      .selectFrom('issue_categories')
-      .select('category_id')
-      .where('client_id', '=', clientId)
-      .where('issue_id', '=', id)
-      .orderBy('category_id')
-      .execute()
-  ).map((r) => r.category_id);
+  const wanted = wantedFieldsOf(fields);
+  const changes = diffChanges(editableFieldsOf(row), wanted);
+  const currentCategories = await findIssueCategoryIds(trx, clientId, id);
   const categoriesChanged =
     categories !== undefined &&
     JSON.stringify([...new Set(categories)].sort((a, b) => a - b)) !== JSON.stringify(currentCategories);
   if (!Object.keys(changes).length && !categoriesChanged) return;
 
-  // Who may change what.
+  // Who may change what: the description has its own right (000 §4).
   const { description: descriptionChange, assignee_id: assigneeChange, ...otherChanges } = changes;
   if (descriptionChange && !permissions.can_edit_description)
     throw forbidden('You may not edit the description');
   if ((Object.keys(otherChanges).length || categoriesChanged) && !permissions.can_edit) {
     throw forbidden('You may not edit this issue');
   }
+  checkUpdatedForm(loaded, input, wanted, now);
 
-  // The form rule, on the fields sent.
-  const errors = validateIssueForm(
-    {
-      workspace_id: (wanted.workspace_id as number | undefined) ?? row.workspace_id,
-      title: (wanted.title as string | undefined) ?? row.title,
-      description: wanted.description !== undefined ? (wanted.description as string | null) : row.description,
-      assignee_id: wanted.assignee_id !== undefined ? (wanted.assignee_id as number | null) : row.assignee_id,
-      asset_id: wanted.asset_id !== undefined ? (wanted.asset_id as number | null) : row.asset_id,
-      due_date: wanted.due_date !== undefined ? (wanted.due_date as string | null) : iso(row.due_date),
-      start_date:
-        wanted.start_date !== undefined ? (wanted.start_date as string | null) : iso(row.start_date),
-      process_number:
-        wanted.process_number !== undefined ? (wanted.process_number as string | null) : row.process_number,
-      archived: row.archived_at !== null,
-    },
-    settings,
-    rules.viewer,
-    { now, is_new: false },
-  );
-  const sent = new Set(Object.keys(input).filter((k) => input[k as keyof UpdateInput] !== undefined));
-  const relevant = Object.fromEntries(
-    Object.entries(errors).filter(
-      ([field]) => sent.has(field) || (field === 'due_date' && sent.has('start_date')),
-    ),
-  );
-  if (Object.keys(relevant).length) throw formError(relevant);
-
-  // Workspace: visible, of the same organisation; sub-issues follow their parent.
-  let workspaceId = row.workspace_id;
-  if (changes.workspace_id) {
-    if (row.parent_id !== null) {
-      throw fieldError('workspace_id', 'invalid_parent', "A sub-issue stays in its parent's workspace");
-    }
-    const target = await findWorkspaceGrant(trx, auth, wanted.workspace_id as number);
-    if (!target) throw notFound('Workspace not found');
-    if (target.client_id !== clientId) {
-      throw fieldError('workspace_id', 'not_found', 'The workspace belongs to another organisation');
-    }
-    workspaceId = target.workspace_id;
-  }
+  const workspaceId = changes.workspace_id
+    ? await targetWorkspaceOf(trx, auth, row, wanted.workspace_id as number)
+    : row.workspace_id;
   await checkCategories(trx, clientId, { category_id: fields.category_id, categories });
-
-  // Assignee.
-  let statusId = row.status_id;
-  let lastAssigneeId = row.last_assignee_id;
   const assigneeId = assigneeChange ? (wanted.assignee_id as number | null) : row.assignee_id;
+  let assignment: { statusId: number; lastAssigneeId: number | null } | undefined;
   if (assigneeChange) {
-    const candidate =
-      assigneeId === null
-        ? null
-        : { id: assigneeId, access_role: await findPersonAccessRole(trx, assigneeId, workspaceId) };
-    if (assigneeId !== null) await checkAssigneeAvailable(trx, clientId, workspaceId, assigneeId);
-    enforce(checkAssign(rules, candidate), 'assignee_id');
-    statusId = statusAfterAssigneeChange(rules, candidate);
-    if (row.assignee_id !== null) lastAssigneeId = row.assignee_id;
-    if (statusId !== row.status_id) changes.status_id = [row.status_id, statusId];
+    assignment = await assigneeChangeOf(trx, loaded, assigneeId, workspaceId);
+    if (assignment.statusId !== row.status_id) changes.status_id = [row.status_id, assignment.statusId];
   } else if (changes.workspace_id && assigneeId !== null) {
     await checkAssigneeAvailable(trx, clientId, workspaceId, assigneeId);
   }
-
   if (changes.process_number && wanted.process_number) {
     if (await isProcessNumberTaken(trx, clientId, wanted.process_number as string, id)) {
       throw fieldError('process_number', 'process_nr_taken', 'This process number is already used');
@@ -573,33 +635,14 @@ export async function applyIssueUpdate(
   await trx
     .updateTable('issues')
     .set({
-      ...(changes.title ? { title: wanted.title as string } : {}),
-      ...(descriptionChange ? { description: wanted.description as string | null } : {}),
+      ...changedColumns(changes, wanted),
       ...(changes.workspace_id ? { workspace_id: workspaceId } : {}),
-      ...(assigneeChange
-        ? { assignee_id: assigneeId, last_assignee_id: lastAssigneeId, status_id: statusId }
-        : {}),
-      ...(changes.start_date ? { start_date: wanted.start_date as string | null } : {}),
-      ...(changes.due_date ? { due_date: wanted.due_date as string | null } : {}),
-      ...(changes.priority_id ? { priority_id: wanted.priority_id as number } : {}),
-      ...(changes.accessibility_id ? { accessibility_id: wanted.accessibility_id as number } : {}),
-      ...(changes.category_id ? { category_id: wanted.category_id as number | null } : {}),
-      ...(changes.asset_id ? { asset_id: wanted.asset_id as number | null } : {}),
-      ...(changes.asset_group_id ? { asset_group_id: wanted.asset_group_id as number | null } : {}),
-      ...(changes.equipment_ids ? { equipment_ids: wanted.equipment_ids as number[] } : {}),
-      ...(changes.external_email_address
-        ? { external_email_address: wanted.external_email_address as string | null }
-        : {}),
-      ...(changes.is_attachment_required
-        ? { is_attachment_required: wanted.is_attachment_required as boolean }
-        : {}),
-      ...(changes.is_worktime_required
-        ? { is_worktime_required: wanted.is_worktime_required as boolean }
-        : {}),
-      ...(changes.process_number ? { process_number: wanted.process_number as string | null } : {}),
-      ...(changes.rating ? { rating: wanted.rating as number | null } : {}),
-      ...(changes.translations
-        ? { translations: JSON.stringify(readIssueTranslations(wanted.translations)) }
+      ...(assignment
+        ? {
+            assignee_id: assigneeId,
+            last_assignee_id: assignment.lastAssigneeId,
+            status_id: assignment.statusId,
+          }
         : {}),
       updated_at: now,
     })
@@ -607,6 +650,7 @@ export async function applyIssueUpdate(
     .where('id', '=', id)
     .execute();
   if (changes.workspace_id) {
+    // Sub-issues move with their parent.
     await trx
       .updateTable('issues')
       .set({ workspace_id: workspaceId, updated_at: now })
@@ -628,7 +672,6 @@ export async function applyIssueUpdate(
   });
 }
 
-/** DELETE issue/{id}: checkDelete; soft-deletes the issue with its sub-issues. */
 export async function deleteIssue(ctx: AppContext, auth: Auth, id: number): Promise<{ success: true }> {
   await ctx.db.transaction().execute(async (trx) => {
     const loaded = await loadIssue(trx, auth, id, { lock: true });
