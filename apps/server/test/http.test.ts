@@ -81,6 +81,9 @@ describe('OpenAPI', () => {
     expect(login.requestBody.content['application/json'].schema.properties).toHaveProperty('email');
     expect(JSON.stringify(login.responses['401'])).toContain('ErrorBody');
     expect(res.body.components.schemas).toHaveProperty('LoginResponse');
+    // Each call names the error keys it answers, from its contract.
+    expect(login.description).toContain('incorrect_email_or_password');
+    expect(res.body.paths['/api/v4/category/{id}'].put.description).toContain('category_name_taken');
   });
 
   it('serves the browsable page', async () => {

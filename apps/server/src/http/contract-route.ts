@@ -65,6 +65,14 @@ function errorResponses(contract: RouteContract): Record<number, typeof ZErrorBo
   return out;
 }
 
+/** The contract's description, closed by the error keys it answers (for the OpenAPI reader). */
+function descriptionOf(contract: RouteContract): string | undefined {
+  const keys = contract.errors?.length
+    ? `Error keys: ${[...new Set(contract.errors)].join(', ')}.`
+    : undefined;
+  return [contract.description, keys].filter(Boolean).join('\n\n') || undefined;
+}
+
 /** The caller's admin role, checked before anything is read (finer rules are the service's). */
 function requireAdmin(request: FastifyRequest): void {
   if (request.auth?.role !== 'admin') throw new AppError(403, 'forbidden', 'Only admins may do this');
@@ -87,7 +95,7 @@ export function route<C extends RouteContract>(
   const schema: FastifySchema & Record<string, unknown> = {
     tags: [...contract.tags],
     summary: contract.summary,
-    ...(contract.description ? { description: contract.description } : {}),
+    ...(descriptionOf(contract) ? { description: descriptionOf(contract) } : {}),
     ...(contract.caller === 'public' ? {} : { security: bearer }),
     ...(contract.multipart ? { consumes: ['application/json', 'multipart/form-data'] } : {}),
     ...(contract.produces ? { produces: [...contract.produces] } : {}),
