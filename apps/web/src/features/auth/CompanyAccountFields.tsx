@@ -1,7 +1,7 @@
-import { Group, PasswordInput, TextInput } from '@mantine/core';
-import { PASSWORD_MIN } from '@workbench/domain';
+import { Group, TextInput } from '@mantine/core';
 import type { ChangeEvent, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { NewPasswordFields } from './NewPasswordFields';
 
 export type CompanyAccountValues = {
   company_name: string;
@@ -61,22 +61,13 @@ export function CompanyAccountFields({
         />
       </Group>
       {children}
-      <PasswordInput
+      <NewPasswordFields
         label={t('common.password')}
-        description={t('auth.password_hint', { min: PASSWORD_MIN })}
-        required
-        autoComplete="new-password"
-        value={values.password}
-        onChange={change('password')}
-        error={fieldError('password')}
-      />
-      <PasswordInput
-        label={t('common.confirm_password')}
-        required
-        autoComplete="new-password"
-        value={values.confirm_password}
-        onChange={change('confirm_password')}
-        error={fieldError('confirm_password')}
+        password={values.password}
+        confirm={values.confirm_password}
+        onPassword={(value) => onChange('password', value)}
+        onConfirm={(value) => onChange('confirm_password', value)}
+        fieldError={fieldError}
       />
     </>
   );

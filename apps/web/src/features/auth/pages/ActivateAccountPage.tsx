@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Group, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, Group, Stack, TextInput } from '@mantine/core';
 import { IconAlertCircle } from '@tabler/icons-react';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -6,6 +6,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../AuthLayout';
 import { authApi } from '../auth-api';
 import { completeLogin } from '../complete-login';
+import { NewPasswordFields } from '../NewPasswordFields';
 import { useAuthForm } from '../use-auth-form';
 import { newPasswordErrors } from '../validation';
 
@@ -68,22 +69,13 @@ export function ActivateAccountPage() {
               error={form.fieldError('last_name')}
             />
           </Group>
-          <PasswordInput
+          <NewPasswordFields
             label={t('common.password')}
-            description={t('auth.password_hint', { min: 8 })}
-            required
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={form.fieldError('password')}
-          />
-          <PasswordInput
-            label={t('common.confirm_password')}
-            required
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            error={form.fieldError('confirm_password')}
+            password={password}
+            confirm={confirm}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
+            fieldError={form.fieldError}
           />
           <Button type="submit" size="md" loading={form.sending} fullWidth>
             {t('auth.activate')}

@@ -6,6 +6,7 @@ import { Link, Navigate, useNavigate, useSearchParams } from 'react-router';
 import { AuthLayout } from '../AuthLayout';
 import { authApi } from '../auth-api';
 import { completeLogin, HOME_PATH } from '../complete-login';
+import { NewPasswordFields } from '../NewPasswordFields';
 import { useAuth } from '../session-store';
 import { useAuthForm } from '../use-auth-form';
 import { newPasswordErrors } from '../validation';
@@ -55,22 +56,13 @@ function ResetPasswordForm({ token }: { token: string }) {
               </Anchor>
             </Alert>
           )}
-          <PasswordInput
+          <NewPasswordFields
             label={t('auth.new_password')}
-            description={t('auth.password_hint', { min: 8 })}
-            required
-            autoComplete="new-password"
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={form.fieldError('password')}
-          />
-          <PasswordInput
-            label={t('common.confirm_password')}
-            required
-            autoComplete="new-password"
-            value={confirm}
-            onChange={(e) => setConfirm(e.currentTarget.value)}
-            error={form.fieldError('confirm_password')}
+            password={password}
+            confirm={confirm}
+            onPassword={setPassword}
+            onConfirm={setConfirm}
+            fieldError={form.fieldError}
           />
           <Button type="submit" size="md" loading={form.sending} fullWidth>
             {t('auth.save_password')}
@@ -126,22 +118,13 @@ export function ChangePasswordForm() {
           onChange={(e) => setCurrent(e.currentTarget.value)}
           error={form.fieldError('current_password')}
         />
-        <PasswordInput
+        <NewPasswordFields
           label={t('auth.new_password')}
-          description={t('auth.password_hint', { min: 8 })}
-          required
-          autoComplete="new-password"
-          value={password}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          error={form.fieldError('password')}
-        />
-        <PasswordInput
-          label={t('common.confirm_password')}
-          required
-          autoComplete="new-password"
-          value={confirm}
-          onChange={(e) => setConfirm(e.currentTarget.value)}
-          error={form.fieldError('confirm_password')}
+          password={password}
+          confirm={confirm}
+          onPassword={setPassword}
+          onConfirm={setConfirm}
+          fieldError={form.fieldError}
         />
         <Button type="submit" size="md" loading={form.sending}>
           {t('auth.change_password')}
