@@ -24,6 +24,7 @@ export * from './i18n/languages.js';
 export * from './issues/issue-action-contracts.js';
 export * from './issues/issue-contracts.js';
 export * from './issues/issue-detail-contracts.js';
+export * from './issues/issue-export.js';
 export * from './issues/issue-list.js';
 export * from './issues/issue-names.js';
 export * from './issues/issue-rules.js';

@@ -17,6 +17,7 @@ export * from './errors/error-body.js';
 export * from './errors/error-keys.js';
 export * from './filters/saved-filter.js';
 export * from './i18n/languages.js';
+export * from './issues/issue-export.js';
 export * from './issues/issue-list.js';
 export * from './issues/issue-names.js';
 export * from './issues/issue-rules.js';

@@ -1,6 +1,6 @@
 import { defineContract } from '../contracts/contract.js';
 import { ZIdParamsSchema } from '../contracts/params.js';
-import type { ErrorKey } from '../errors/error-keys.js';
+import { ISSUE_UPDATE_ERROR_KEYS } from '../issues/issue-contracts.js';
 import { ZIssueSchema, ZUpdateIssueRequestSchema } from '../issues/issue-schemas.js';
 import {
   ZAttachmentCommentListResponseSchema,
@@ -9,42 +9,9 @@ import {
   ZAttachmentCommentResponseSchema,
   ZAttachmentListResponseSchema,
 } from './attachment.js';
+import { UPLOAD_ERROR_KEYS } from './upload-types.js';
 
 const tags = ['Attachments'];
-
-/**
- * What an upload form can be refused with (000 §5 Uploads): a malformed or empty entry, too many
- * parts, a file of a type not accepted or too big, the owner's total passed, a deadline in the past.
- */
-export const UPLOAD_ERROR_KEYS = [
-  'required',
-  'invalid_format',
-  'too_long',
-  'file_type_not_allowed',
-  'file_too_big',
-  'total_limit_exceeded',
-  'date_in_past',
-] as const satisfies readonly ErrorKey[];
-
-/** What the issue form rules answer on a change of a saved issue (PUT issue/{id}). */
-const ISSUE_UPDATE_ERROR_KEYS = [
-  'workspace_required',
-  'title_too_short',
-  'too_long',
-  'description_too_short',
-  'asset_required',
-  'process_nr_required',
-  'process_nr_format',
-  'process_nr_taken',
-  'assignee_required',
-  'assignee_not_available',
-  'already_assignee',
-  'status_not_allowed',
-  'issue_archived',
-  'invalid_format',
-  'due_before_start',
-  'invalid_parent',
-] as const satisfies readonly ErrorKey[];
 
 /**
  * Issue attachments (000 §5 Uploads, 001 §4 and §7): uploads, the gallery save, and comments on

@@ -1,3 +1,5 @@
+import type { ErrorKey } from '../errors/error-keys.js';
+
 /**
  * The files issues, comments and checklist items accept (000 §5 Uploads): images jpeg, png, gif
  * and the documents pdf, doc, docx, xls, xlsx, csv, eml, msg, each with the type it is served as.
@@ -44,3 +46,17 @@ export const ACCEPTED_UPLOAD_TYPES: Record<string, string[]> = (() => {
   }
   return accept;
 })();
+
+/**
+ * What an upload form can be refused with (000 §5 Uploads): a malformed or empty entry, too many
+ * parts, a file of a type not accepted or too big, the owner's total passed, a deadline in the past.
+ */
+export const UPLOAD_ERROR_KEYS = [
+  'required',
+  'invalid_format',
+  'too_long',
+  'file_type_not_allowed',
+  'file_too_big',
+  'total_limit_exceeded',
+  'date_in_past',
+] as const satisfies readonly ErrorKey[];

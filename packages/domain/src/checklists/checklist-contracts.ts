@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { UPLOAD_ERROR_KEYS } from '../attachments/attachment-contracts.js';
+import { UPLOAD_ERROR_KEYS } from '../attachments/upload-types.js';
 import { ZSuccessResponseSchema } from '../auth/auth.js';
 import { defineContract } from '../contracts/contract.js';
 import { ZIdParam, ZIdParamsSchema } from '../contracts/params.js';

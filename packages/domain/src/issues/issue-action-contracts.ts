@@ -1,5 +1,6 @@
+import { UPLOAD_ERROR_KEYS } from '../attachments/upload-types.js';
 import { defineContract } from '../contracts/contract.js';
-import { issueTags, issueUploadErrors, ZIssueIdParamsSchema } from './issue-contracts.js';
+import { issueTags, ZIssueIdParamsSchema } from './issue-contracts.js';
 import {
   ZDuplicateIssueRequestSchema,
   ZDuplicateResultSchema,
@@ -38,7 +39,7 @@ export const issueActionContracts = {
       'worktime_required',
       'attachment_required',
       'worktime_not_editable',
-      ...issueUploadErrors,
+      ...UPLOAD_ERROR_KEYS,
     ],
     tags: issueTags,
     summary:

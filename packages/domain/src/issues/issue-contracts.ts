@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import { UPLOAD_ERROR_KEYS } from '../attachments/upload-types.js';
 import { defineContract } from '../contracts/contract.js';
 import { ZIdParam } from '../contracts/params.js';
+import type { ErrorKey } from '../errors/error-keys.js';
+import { ISSUE_EXPORT_FORMAT_NAMES, ISSUE_EXPORT_FORMATS } from './issue-export.js';
 import { ZIssueListPageResponseSchema, ZIssueListQuerySchema } from './issue-list.js';
 import {
   ISSUE_DB_ID_MAX,
@@ -17,13 +20,12 @@ export const issueTags = ['Issues'];
 /** The `:id` of `issue/:id` paths: an issue id, past PostgreSQL's integers refused as invalid. */
 export const ZIssueIdParamsSchema = z.object({ id: ZIdParam.max(ISSUE_DB_ID_MAX) });
 
-/** The export formats of 001 §9 (the server streams each with its content type). */
-const EXPORT_FORMATS = 'xlsx|csv|json|xml';
-
-/** Form errors of an issue's fields (validateIssueForm, category, assignee, watcher and process-number checks). */
-const issueFormErrors = [
+/** What the issue form answers (validateIssueForm, category, assignee, watcher and process-number checks). */
+export const ISSUE_FORM_ERROR_KEYS = [
   'workspace_required',
   'title_too_short',
+  'too_long',
+  'invalid_format',
   'description_too_short',
   'asset_required',
   'process_nr_required',
@@ -36,10 +38,15 @@ const issueFormErrors = [
   'due_before_start',
   'invalid_parent',
   'not_in_workspace',
-] as const;
+] as const satisfies readonly ErrorKey[];
 
-/** Refusals of files sent with a multipart form (checked before anything is written). */
-export const issueUploadErrors = ['file_type_not_allowed', 'file_too_big', 'total_limit_exceeded'] as const;
+/** What a change of a saved issue answers besides the form (PUT issue/{id}, the gallery save). */
+export const ISSUE_UPDATE_ERROR_KEYS = [
+  ...ISSUE_FORM_ERROR_KEYS,
+  'already_assignee',
+  'issue_archived',
+  'status_not_allowed',
+] as const;
 
 /**
  * Issues (000 §7 Issues): the issue itself, the list and its export. Status actions, bulk calls
@@ -88,7 +95,7 @@ export const issueContracts = {
     body: ZCreateIssueRequestSchema,
     response: ZIssueSchema,
     status: 201,
-    errors: [...issueFormErrors, ...issueUploadErrors],
+    errors: [...ISSUE_FORM_ERROR_KEYS, ...UPLOAD_ERROR_KEYS],
     tags: issueTags,
     summary:
       'Create an issue: JSON, or multipart form fields with files as attachment[n][file|description|due_date|priority_id]; dates as seconds or ISO. Status 2 without an assignee, 3 with one, 5 when assigning oneself.',
@@ -101,7 +108,7 @@ export const issueContracts = {
     params: ZIssueIdParamsSchema,
     body: ZUpdateIssueRequestSchema,
     response: ZIssueSchema,
-    errors: [...issueFormErrors, 'issue_archived', 'status_not_allowed'],
+    errors: ISSUE_UPDATE_ERROR_KEYS,
     tags: issueTags,
     summary:
       'Edit an issue: form fields, categories, rating; dates as seconds or ISO. Changing the assignee moves the status.',
@@ -133,13 +140,10 @@ export const issueContracts = {
     path: '/issue/export',
     caller: 'user',
     ids: {},
-    query: ZIssueListQuerySchema.extend({ format: z.string().optional().describe(EXPORT_FORMATS) }),
-    produces: [
-      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
-      'text/csv',
-      'application/json',
-      'application/xml',
-    ],
+    query: ZIssueListQuerySchema.extend({
+      format: z.string().optional().describe(ISSUE_EXPORT_FORMAT_NAMES.join('|')),
+    }),
+    produces: Object.values(ISSUE_EXPORT_FORMATS).map((f) => f.contentType),
     tags: issueTags,
     summary:
       'Export the issue list (every list filter, no paging) or selected issues (ids=1,2,3, with the other list filters; only visible ones) as xlsx, csv (UTF-8 with BOM), json or xml; streamed as an attachment issues-YYYY-MM-DD.<ext>.',

@@ -1,6 +1,7 @@
+import { UPLOAD_ERROR_KEYS } from '../attachments/upload-types.js';
 import { defineContract } from '../contracts/contract.js';
 import { ZIdParam } from '../contracts/params.js';
-import { issueTags, issueUploadErrors, ZIssueIdParamsSchema } from './issue-contracts.js';
+import { issueTags, ZIssueIdParamsSchema } from './issue-contracts.js';
 import {
   ISSUE_DB_ID_MAX,
   ZIssueActivityListResponseSchema,
@@ -42,7 +43,7 @@ export const issueDetailContracts = {
     body: ZIssueCommentRequestSchema,
     response: ZIssueCommentSchema,
     status: 201,
-    errors: [...issueUploadErrors],
+    errors: [...UPLOAD_ERROR_KEYS],
     tags: issueTags,
     summary:
       'Comment on an issue (also when archived); at most 5000 characters. As multipart, files as attachments[n][file] are attached to the comment.',

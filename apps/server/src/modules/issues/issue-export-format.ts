@@ -1,16 +1,3 @@
-/** The export formats of 001 §9, with their content type and file extension. */
-export const ISSUE_EXPORT_FORMATS = {
-  xlsx: { contentType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet', ext: 'xlsx' },
-  csv: { contentType: 'text/csv; charset=utf-8', ext: 'csv' },
-  json: { contentType: 'application/json; charset=utf-8', ext: 'json' },
-  xml: { contentType: 'application/xml; charset=utf-8', ext: 'xml' },
-} as const;
-export type IssueExportFormat = keyof typeof ISSUE_EXPORT_FORMATS;
-
-export function isIssueExportFormat(value: unknown): value is IssueExportFormat {
-  return typeof value === 'string' && Object.hasOwn(ISSUE_EXPORT_FORMATS, value);
-}
-
 /** The columns of an exported issue, in file order. */
 export const ISSUE_EXPORT_COLUMNS = [
   'id',
@@ -47,9 +34,6 @@ export type IssueExportRecord = {
 };
 
 /** `issues-YYYY-MM-DD.<ext>` for the day of `now` (UTC). */
-export function issueExportFileName(format: IssueExportFormat, now: Date): string {
-  return `issues-${now.toISOString().slice(0, 10)}.${ISSUE_EXPORT_FORMATS[format].ext}`;
-}
 
 const cellText = (value: string | number | boolean | null): string =>
   value === null ? '' : typeof value === 'boolean' ? (value ? 'true' : 'false') : String(value);

@@ -1,9 +1,14 @@
-import { issueContracts, readIssueListQuery } from '@workbench/domain';
+import {
+  ISSUE_EXPORT_FORMATS,
+  isIssueExportFormat,
+  issueContracts,
+  issueExportFileName,
+  readIssueListQuery,
+} from '@workbench/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { route } from '../../http/contract-route.js';
 import { fieldError } from '../../http/errors.js';
-import { ISSUE_EXPORT_FORMATS, isIssueExportFormat, issueExportFileName } from './issue-export-format.js';
 import { exportIssues } from './issue-export-service.js';
 
 /** GET issue/export (000 §2 bulk export, 001 §9): the filtered list or the selected ids, streamed. */
@@ -16,7 +21,10 @@ export function issueExportRoutes(app: FastifyInstance, ctx: AppContext): void {
     const stream = await exportIssues(ctx, auth, readIssueListQuery(rest), format);
     return reply
       .header('content-type', ISSUE_EXPORT_FORMATS[format].contentType)
-      .header('content-disposition', `attachment; filename="${issueExportFileName(format, new Date())}"`)
+      .header(
+        'content-disposition',
+        `attachment; filename="${issueExportFileName(format, new Date().toISOString().slice(0, 10))}"`,
+      )
       .header('cache-control', 'no-store')
       .send(stream);
   });

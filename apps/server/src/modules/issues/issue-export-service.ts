@@ -3,6 +3,7 @@ import { PassThrough } from 'node:stream';
 import {
   DEFAULT_LANGUAGE,
   fullName,
+  type IssueExportFormat,
   type IssueListQuery,
   issuePriorityName,
   issueStatusName,
@@ -16,7 +17,6 @@ import {
   csvHeader,
   csvRecord,
   ISSUE_EXPORT_COLUMNS,
-  type IssueExportFormat,
   type IssueExportRecord,
   XML_HEAD,
   XML_TAIL,

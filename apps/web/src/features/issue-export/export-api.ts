@@ -1,11 +1,6 @@
-import { type IssueListQuery, issueContracts } from '@workbench/domain';
+import { type IssueExportFormat, type IssueListQuery, issueContracts } from '@workbench/domain';
 import { callRaw } from '../../api/client';
-import {
-  defaultExportFileName,
-  fileNameFromDisposition,
-  type IssueExportFormat,
-  issueExportQuery,
-} from './export-helpers';
+import { defaultExportFileName, fileNameFromDisposition, issueExportQuery } from './export-helpers';
 
 /** Hands a Blob to the browser as a download named `fileName`. */
 function saveBlob(blob: Blob, fileName: string): void {

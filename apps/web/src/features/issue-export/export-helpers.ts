@@ -1,8 +1,9 @@
-import { type IssueListQuery, issueListQueryToParams } from '@workbench/domain';
-
-/** The export formats GET issue/export takes, in menu order. */
-export const ISSUE_EXPORT_FORMATS = ['xlsx', 'csv', 'json', 'xml'] as const;
-export type IssueExportFormat = (typeof ISSUE_EXPORT_FORMATS)[number];
+import {
+  type IssueExportFormat,
+  type IssueListQuery,
+  issueExportFileName,
+  issueListQueryToParams,
+} from '@workbench/domain';
 
 /** URL parameters that shape the screen, not the set of issues: never sent to the export. */
 const NOT_EXPORTED = ['page', 'paginate_by', 'density'];
@@ -50,5 +51,5 @@ export function fileNameFromDisposition(header: string | null | undefined, fallb
 /** The name used when the server sends none: issues-YYYY-MM-DD.<ext> of the local day. */
 export function defaultExportFileName(format: IssueExportFormat, now: Date = new Date()): string {
   const day = `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
-  return `issues-${day}.${format}`;
+  return issueExportFileName(format, day);
 }

@@ -1,11 +1,11 @@
 import { Button, Menu } from '@mantine/core';
 import { IconChevronDown, IconDownload } from '@tabler/icons-react';
 import type { IssueListQuery } from '@workbench/domain';
+import { ISSUE_EXPORT_FORMAT_NAMES, type IssueExportFormat } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../ui/feedback/use-notify';
 import { downloadIssueExport } from '../export-api';
-import { ISSUE_EXPORT_FORMATS, type IssueExportFormat } from '../export-helpers';
 
 type Props = {
   /** The list state shown (page, page size and density are not exported). */
@@ -47,7 +47,7 @@ export function IssueExportMenu({ query, ids, size = 'sm' }: Props) {
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>{t('issue-export.choose_format')}</Menu.Label>
-        {ISSUE_EXPORT_FORMATS.map((format) => (
+        {ISSUE_EXPORT_FORMAT_NAMES.map((format) => (
           <Menu.Item key={format} disabled={busy !== null} onClick={() => void run(format)}>
             {t(`issue-export.formats.${format}`)}
           </Menu.Item>
