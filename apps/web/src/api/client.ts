@@ -102,6 +102,29 @@ function urlOf(contract: RouteContract, input: { params?: unknown; query?: unkno
   );
 }
 
+/** What a call was given, as the fetch reads it. */
+type GivenInput = {
+  params?: unknown;
+  query?: unknown;
+  body?: unknown;
+  form?: FormData;
+  signal?: AbortSignal;
+};
+
+/** Calls a contract that answers a file or a stream (downloads, QR images): the raw response. */
+export async function callRaw<C extends RouteContract>(
+  contract: C,
+  ...[input]: CallArgs<C>
+): Promise<Response> {
+  const given = (input ?? {}) as GivenInput;
+  return send(contract.method, urlOf(contract, given), {
+    body: given.body,
+    form: given.form,
+    signal: given.signal,
+    auth: contract.caller !== 'public',
+  });
+}
+
 /**
  * Calls one contract of the API and answers what its response schema says (the web's contracts
  * carry no schemas at run time, packages/domain/src/contracts/contract-routes.ts: the server
@@ -111,42 +134,11 @@ function urlOf(contract: RouteContract, input: { params?: unknown; query?: unkno
  */
 export async function call<C extends RouteContract>(
   contract: C,
-  ...[input]: CallArgs<C>
+  ...args: CallArgs<C>
 ): Promise<ContractResponse<C>> {
-  const given = (input ?? {}) as {
-    params?: unknown;
-    query?: unknown;
-    body?: unknown;
-    form?: FormData;
-    signal?: AbortSignal;
-  };
-  const response = await send(contract.method, urlOf(contract, given), {
-    body: given.body,
-    form: given.form,
-    signal: given.signal,
-    auth: contract.caller !== 'public',
-  });
+  const response = await callRaw(contract, ...args);
   if (response.status === 204) return undefined as ContractResponse<C>;
   return (await response.json()) as ContractResponse<C>;
-}
-
-/** Calls a contract that answers a file or a stream (downloads, QR images): the raw response. */
-export async function callRaw<C extends RouteContract>(
-  contract: C,
-  ...[input]: CallArgs<C>
-): Promise<Response> {
-  const given = (input ?? {}) as {
-    params?: unknown;
-    query?: unknown;
-    body?: unknown;
-    form?: FormData;
-    signal?: AbortSignal;
-  };
-  return send(contract.method, urlOf(contract, given), {
-    body: given.body,
-    form: given.form,
-    signal: given.signal,
-  });
 }
 
 /** The URL of a contract's call, for links and `<img>` sources that the browser fetches itself. */

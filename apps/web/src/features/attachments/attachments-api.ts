@@ -1,4 +1,4 @@
-import { type QueryClient, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
   type AttachmentComment,
   attachmentContracts,
@@ -7,7 +7,7 @@ import {
   issueDetailContracts,
 } from '@workbench/domain';
 import { call } from '../../api/client';
-import { issueKeys } from '../issues/issues-api';
+import { issueKeys, issueLog, putIssue, refreshAfterWrite } from '../issues/issues-api';
 import { changesFormData, type GalleryItem } from './editing-state';
 
 /** `attachments[n][file]` for each file: the form of a plain upload (000 §5 Uploads). */
@@ -42,23 +42,6 @@ export function saveGalleryChanges(issueId: number, items: GalleryItem[]) {
 }
 
 /** Every page of an issue's activity log. */
-const activityOf = (issueId: number) => [...issueKeys.all, 'activity', issueId] as const;
-
-/**
- * What else shows an issue whose attachments changed: the lists (sorted by last change) and its
- * activity log. The issue itself is put into the cache by the caller.
- */
-function refreshAround(client: QueryClient, issueId: number) {
-  void client.invalidateQueries({ queryKey: issueKeys.lists });
-  void client.invalidateQueries({ queryKey: activityOf(issueId) });
-}
-
-/** A saved issue, as the server answered it, into the cache. */
-function putIssue(client: QueryClient, issue: Issue) {
-  client.setQueryData(issueKeys.detail(issue.id), issue);
-  refreshAround(client, issue.id);
-}
-
 export function useUploadToIssue(issueId: number) {
   const client = useQueryClient();
   return useMutation({
@@ -69,8 +52,7 @@ export function useUploadToIssue(issueId: number) {
       client.setQueryData<Issue>(issueKeys.detail(issueId), (issue) =>
         issue ? { ...issue, attachments: [...issue.attachments, ...data] } : issue,
       );
-      void client.invalidateQueries({ queryKey: issueKeys.detail(issueId) });
-      refreshAround(client, issueId);
+      refreshAfterWrite(client, issueId, { issue: true });
     },
   });
 }
@@ -126,7 +108,7 @@ export function useAddAttachmentComment(issueId: number, attachmentId: number) {
         attachmentCommentKey(issueId, attachmentId),
         (old) => (old ? { data: [...old.data, data] } : old),
       );
-      void client.invalidateQueries({ queryKey: activityOf(issueId) });
+      void client.invalidateQueries({ queryKey: issueLog('activity', issueId) });
     },
   });
 }

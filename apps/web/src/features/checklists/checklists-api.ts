@@ -9,7 +9,7 @@ import {
 } from '@workbench/domain';
 import { call } from '../../api/client';
 import { templateKeys } from '../checklist-templates/templates-api';
-import { issueKeys } from '../issues/issues-api';
+import { issueKeys, refreshAfterWrite } from '../issues/issues-api';
 
 export const checklistKeys = {
   issue: (issueId: number) => ['checklists', 'issue', issueId] as const,
@@ -49,14 +49,7 @@ export function useChecklistActions(issueId: number) {
     });
   // A checklist write changes the issue's last change (detail and list order), its activity log
   // and, for a conversion, its sub-issues or the lists.
-  const refreshIssues = () => {
-    for (const queryKey of [
-      issueKeys.detail(issueId),
-      issueKeys.lists,
-      [...issueKeys.all, 'activity', issueId],
-    ])
-      void client.invalidateQueries({ queryKey });
-  };
+  const refreshIssues = () => refreshAfterWrite(client, issueId, { issue: true });
   const onChecklist = (checklist: Checklist) => {
     replace(checklist);
     refreshIssues();

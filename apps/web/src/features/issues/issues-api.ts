@@ -23,7 +23,7 @@ import { call } from '../../api/client';
 
 /** The lists that hang off one issue; each key is the prefix of its pages. */
 type IssueLog = 'comments' | 'activity' | 'timer' | 'worktime';
-const issueLog = (log: IssueLog, id: number) => ['issues', log, id] as const;
+export const issueLog = (log: IssueLog, id: number) => ['issues', log, id] as const;
 
 export const issueKeys = {
   all: ['issues'] as const,
@@ -88,14 +88,14 @@ export function useInvalidateIssues() {
 }
 
 /** What a write on one issue changed besides the issue and its activity log. */
-type Changed = { issue?: boolean; comments?: boolean; worktime?: boolean; timer?: boolean };
+export type Changed = { issue?: boolean; comments?: boolean; worktime?: boolean; timer?: boolean };
 
 /**
  * Refetches what a write on issue `id` changed elsewhere: the issue lists, its activity log
  * (every write is logged), its parent's detail (which shows its sub-issues) and what `changed`
  * names. The issue itself is put from the answer when the write answers it (putIssue).
  */
-function refreshAfterWrite(client: QueryClient, id: number, changed: Changed = {}) {
+export function refreshAfterWrite(client: QueryClient, id: number, changed: Changed = {}) {
   const parentId = client.getQueryData<Issue>(issueKeys.detail(id))?.parent_id;
   const keys: QueryKey[] = [issueKeys.lists, issueLog('activity', id)];
   if (parentId) keys.push(issueKeys.detail(parentId));
@@ -107,7 +107,7 @@ function refreshAfterWrite(client: QueryClient, id: number, changed: Changed = {
 }
 
 /** A write answered the issue: the answer is its detail, and only the rest is refetched. */
-function putIssue(client: QueryClient, issue: Issue, changed?: Changed) {
+export function putIssue(client: QueryClient, issue: Issue, changed?: Changed) {
   client.setQueryData(issueKeys.detail(issue.id), issue);
   refreshAfterWrite(client, issue.id, changed);
 }
