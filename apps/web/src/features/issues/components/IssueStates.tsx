@@ -27,7 +27,7 @@ export function IssueNotFound() {
 export function DetailSkeleton() {
   const { t } = useTranslation();
   return (
-    <Stack aria-busy="true" aria-label={t('common.loading')}>
+    <Stack role="status" aria-busy="true" aria-label={t('common.loading')}>
       <Skeleton h={56} radius="md" />
       <Skeleton h={36} w="60%" />
       <Group align="flex-start" grow>

@@ -143,6 +143,7 @@ export function IssueListPage() {
             {list.isPending && (
               <Stack
                 gap="xs"
+                role="status"
                 aria-busy="true"
                 aria-label={t('common.loading')}
                 data-testid="issue-list-loading"

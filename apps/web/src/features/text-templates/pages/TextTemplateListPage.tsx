@@ -123,7 +123,7 @@ export function TextTemplateListPage() {
       </Group>
 
       {list.isPending && (
-        <Stack gap="sm" aria-busy="true" aria-label={t('common.loading')}>
+        <Stack gap="sm" role="status" aria-busy="true" aria-label={t('common.loading')}>
           {SKELETON_ROWS.map((n) => (
             <Skeleton key={n} h={72} radius="md" />
           ))}
