@@ -101,7 +101,12 @@ export function WorkspaceListPage() {
       </Group>
 
       {list.isPending && (
-        <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }} role="status" aria-busy="true" aria-label={t('common.loading')}>
+        <SimpleGrid
+          cols={{ base: 1, sm: 2, lg: 3 }}
+          role="status"
+          aria-busy="true"
+          aria-label={t('common.loading')}
+        >
           {SKELETON_CARDS.map((n) => (
             <Skeleton key={n} h={240} radius="md" />
           ))}
