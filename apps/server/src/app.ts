@@ -1,7 +1,8 @@
+import { isUtf8 } from 'node:buffer';
 import fastifyMultipart from '@fastify/multipart';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyContextConfig, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyContextConfig, type FastifyInstance, type FastifyReply } from 'fastify';
 import {
   jsonSchemaTransform,
   jsonSchemaTransformObject,
@@ -9,7 +10,8 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
-import { registerErrorHandling } from './http/errors.js';
+import { AppError, registerErrorHandling } from './http/errors.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerIdGuard } from './modules/access/id-guard.js';
 import { attachmentRoutes } from './modules/attachments/attachment-routes.js';
@@ -47,6 +49,16 @@ export async function buildApp(
     logger: options.logger ? { level: ctx.config.logLevel } : false,
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1_000_000,
+    // A path the router cannot decode (escapes that are not UTF-8) answers in our error body.
+    frameworkErrors: (error, _request, rawReply) => {
+      const reply = rawReply as FastifyReply;
+      if (error.code === 'FST_ERR_BAD_URL') {
+        return reply
+          .status(400)
+          .send({ error: 'invalid_encoding', message: 'The address is not valid UTF-8' });
+      }
+      return reply.status(400).send({ error: 'bad_request', message: error.message });
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -59,6 +71,19 @@ export async function buildApp(
     }
   });
   registerErrorHandling(app);
+  await registerSecurityHeaders(app, { hsts: ctx.config.hsts });
+
+  // JSON must be UTF-8: the default parser would silently turn other bytes into U+FFFD.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    const bytes = body as Buffer;
+    if (!isUtf8(bytes)) {
+      done(new AppError(400, 'invalid_encoding', 'The request body is not UTF-8'), undefined);
+      return;
+    }
+    parseJson(request, bytes.toString('utf8'), done);
+  });
 
   // Uploads (images, documents): 20 MB per request at most; each feature checks its own limits.
   await app.register(fastifyMultipart, { limits: { fileSize: 20_000_000, files: 20, fields: 200 } });
@@ -77,7 +102,8 @@ export async function buildApp(
     transform: jsonSchemaTransform,
     transformObject: jsonSchemaTransformObject,
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' });
+  // The documentation page sets its own CSP for its scripts and styles.
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(
     async (api) => {

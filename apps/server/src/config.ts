@@ -34,12 +34,15 @@ const ZEnvSchema = z.object({
   SEED_DEMO: z.enum(['0', '1', 'true', 'false']).default('1'),
   WEB_DIST: optional,
   TRUST_PROXY: z.enum(['0', '1', 'true', 'false']).default('0'),
+  HSTS: z.enum(['0', '1', 'true', 'false']).optional(),
   S3_BUCKET: optional,
   S3_ENDPOINT: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
   S3_REGION: optional,
   S3_ACCESS_KEY_ID: optional,
   S3_SECRET_ACCESS_KEY: optional,
   S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional(),
+  // Signs file URLs; every server of one installation needs the same one (else one in the database is used).
+  FILE_URL_SECRET: optional.pipe(z.string().min(32, 'at least 32 characters').optional()),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -59,6 +62,8 @@ export type AppConfig = {
   logLevel: string;
   /** Behind a load balancer: read the client address from X-Forwarded-For (login throttling uses it). */
   trustProxy: boolean;
+  /** Strict-Transport-Security on every answer: on by default when APP_URL is https. */
+  hsts: boolean;
   /** Files on S3-compatible storage when S3_BUCKET is set; local disk under DATA_DIR/files otherwise. */
   s3:
     | {
@@ -70,6 +75,8 @@ export type AppConfig = {
         forcePathStyle: boolean;
       }
     | undefined;
+  /** FILE_URL_SECRET: the key of signed file URLs; unset: a random one kept in the database. */
+  fileUrlSecret: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -104,6 +111,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webDist: resolve(e.WEB_DIST ?? resolve(serverRoot, '../web/dist')),
     logLevel: e.LOG_LEVEL,
     trustProxy: truthy(e.TRUST_PROXY),
+    hsts: e.HSTS ? truthy(e.HSTS) : (e.APP_URL ?? '').startsWith('https:'),
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,
@@ -115,5 +123,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           forcePathStyle: e.S3_FORCE_PATH_STYLE ? truthy(e.S3_FORCE_PATH_STYLE) : !!e.S3_ENDPOINT,
         }
       : undefined,
+    fileUrlSecret: e.FILE_URL_SECRET,
   };
 }

@@ -4,6 +4,7 @@ import type { AppConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startMailSender } from './jobs/mail-outbox.js';
+import { startAuthMailWorker } from './modules/auth/auth-mail-requests.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { seedDemoAttachments } from './seed/demo-attachments.js';
 import { openFileStorage } from './storage/open-storage.js';
@@ -28,6 +29,7 @@ export async function startServer(
     const ctx = { db: database.db, dbKind: database.kind, config, storage };
     const app = await buildApp(ctx, options);
     const stopMail = startMailSender(ctx, (m) => app.log.warn(m));
+    const stopAuthMail = startAuthMailWorker(ctx, (m) => app.log.warn(m));
     return {
       app,
       seeded,
@@ -35,6 +37,7 @@ export async function startServer(
       stop: async () => {
         try {
           await app.close();
+          await stopAuthMail();
           await stopMail();
         } finally {
           await database.close();

@@ -4,12 +4,25 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   attachmentForm,
   csv,
+  csvWithComparisons,
+  csvWithHtml,
   elfBinary,
+  eml,
+  gif,
+  gifWithHtml,
+  htmlAsEml,
   jpeg,
   mzBinary,
   noisyJpeg,
   pdf,
+  pdfWithEmbeddedFile,
+  pdfWithEscapedScript,
+  pdfWithLaunch,
+  pdfWithOpenActionScript,
+  pdfWithScriptInObjectStream,
+  plainPdfWithOpenAction,
   png,
+  pngWithHtml,
   xlsx,
 } from './helpers/attachments-factories.js';
 import { API, createIssueTeam, issueSnapshot } from './helpers/issues-factories.js';
@@ -342,5 +355,53 @@ describe('uploading attachments to an issue', () => {
     // A comment's files are not the issue's gallery.
     const issue = await server.call('GET', `${API}/issue/${created.body.id}`, { token: t.tokens.admin });
     expect(issue.body.attachments.map((a: { name: string }) => a.name)).toEqual(['leak.jpg']);
+  });
+});
+
+describe('files with active content', () => {
+  it('refuses CSVs with web-page markup, PNGs and GIFs with data appended, PDFs that act on their own, and web pages named .eml', async () => {
+    const t = await createIssueTeam(server);
+    const id = await t.issue({});
+    const refused = [
+      { file: csvWithHtml(), name: 'readings.csv', key: 'file_content_not_allowed' },
+      { file: await pngWithHtml(), name: 'photo.png', key: 'file_content_not_allowed' },
+      { file: await gifWithHtml(), name: 'anim.gif', key: 'file_content_not_allowed' },
+      { file: pdfWithOpenActionScript(), name: 'script.pdf', key: 'file_content_not_allowed' },
+      { file: pdfWithEscapedScript(), name: 'escaped.pdf', key: 'file_content_not_allowed' },
+      { file: pdfWithLaunch(), name: 'launch.pdf', key: 'file_content_not_allowed' },
+      { file: pdfWithEmbeddedFile(), name: 'carrier.pdf', key: 'file_content_not_allowed' },
+      { file: pdfWithScriptInObjectStream(), name: 'packed.pdf', key: 'file_content_not_allowed' },
+      { file: htmlAsEml(), name: 'mail.eml', key: 'file_type_not_allowed' },
+    ];
+    for (const { file, name, key } of refused) {
+      const res = await server.callForm(
+        'POST',
+        `${API}/issue/${id}/upload`,
+        attachmentForm([{ file, name }]),
+        t.tokens.admin,
+      );
+      expect(res.status, name).toBe(422);
+      expect(res.body, name).toMatchObject({ error: key, files: [{ name, key }] });
+    }
+    expect(await storedRows(id)).toEqual([]);
+  });
+
+  it('accepts the harmless look-alikes: an e-mail with an HTML part, a table with < and >, a PDF that opens at a page', async () => {
+    const t = await createIssueTeam(server);
+    const id = await t.issue({});
+    const form = attachmentForm([
+      { file: eml(), name: 'pump.eml' },
+      { file: csvWithComparisons(), name: 'limits.csv' },
+      { file: plainPdfWithOpenAction(), name: 'manual.pdf' },
+      { file: await gif(), name: 'anim.gif' },
+    ]);
+    const res = await server.callForm('POST', `${API}/issue/${id}/upload`, form, t.tokens.admin);
+    expect(res.status, JSON.stringify(res.body)).toBe(200);
+    expect(res.body.data.map((a: { name: string; mime_type: string }) => [a.name, a.mime_type])).toEqual([
+      ['pump.eml', 'message/rfc822'],
+      ['limits.csv', 'text/csv'],
+      ['manual.pdf', 'application/pdf'],
+      ['anim.gif', 'image/gif'],
+    ]);
   });
 });

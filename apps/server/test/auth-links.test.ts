@@ -1,5 +1,6 @@
 import { ZLoginResponseSchema } from '@workbench/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processAuthMailRequests } from '../src/modules/auth/auth-mail-requests.js';
 import { createInvite } from '../src/modules/auth/auth-service.js';
 import { hashToken } from '../src/modules/auth/tokens.js';
 import { createTeam, createUser, login, readMailLink, uniqueEmail } from './helpers/factories.js';
@@ -13,7 +14,9 @@ afterAll(async () => {
   await server?.close();
 });
 
+/** Mails of the address, once the queued reset and login-link requests are worked. */
 async function outboxCount(to: string): Promise<number> {
+  await processAuthMailRequests(server.ctx);
   const row = await server.db
     .selectFrom('mail_outbox')
     .select((eb) => eb.fn.countAll<number>().as('n'))
@@ -92,6 +95,7 @@ describe('forgot and reset password', () => {
     expect(unknown.body.error).toBe('invalid_token');
 
     await server.call('POST', '/api/v4/auth/forgot_password', { body: { email: member.email } });
+    await processAuthMailRequests(server.ctx);
     await server.db
       .updateTable('user_tokens')
       .set({ expires_at: new Date(Date.now() - 1000) })

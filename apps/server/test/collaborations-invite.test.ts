@@ -4,6 +4,7 @@ import {
   ZLoginResponseSchema,
 } from '@workbench/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BUDGETS } from '../src/http/rate-limit.js';
 import { loadWorkspaceGrants } from '../src/modules/access/request-access.js';
 import { ACTION_PATH, acceptedCollaboration, inviteByMail } from './helpers/collaborations-factories.js';
 import {
@@ -200,21 +201,148 @@ describe('inviting a new company by e-mail', () => {
   });
 });
 
-describe('inviting an existing company', () => {
-  it("an admin's address sets the partner at once; accepting through the link needs no form", async () => {
+/** The two organisations already work together: `from` invited `to`, which accepted. */
+async function collaborating(fromClientId: number, toClientId: number, invitedEmail: string) {
+  await server.db
+    .insertInto('collaborations')
+    .values({
+      client_id: fromClientId,
+      partner_client_id: toClientId,
+      type: 'provider',
+      access_type: 'full',
+      invitation_status: 'accepted',
+      invited_email: invitedEmail,
+      company_alias: null,
+      invited_by: null,
+      invitee_user_id: null,
+      logo: null,
+      responded_at: new Date(),
+      deleted_at: null,
+    })
+    .execute();
+}
+
+const NOTHING = { client: null, is_user_admin: false };
+
+describe('another organisation learns nothing about addresses it does not work with', () => {
+  it('check-email answers an admin, a member and an unknown address alike, with the same statements', async () => {
+    const demo = await createTeam(server.db);
+    const stranger = await createTeam(server.db);
+    const token = await login(server, stranger.admin);
+    // Once first, so the session's first-use write and the budget's new window are behind us.
+    await server.call('POST', '/api/v4/collaboration/check-email', {
+      token,
+      body: { email: uniqueEmail('x') },
+    });
+    const answers = [];
+    const statements = [];
+    for (const email of [demo.member.email, demo.admin.email.toUpperCase(), uniqueEmail('nobody')]) {
+      const counted = await server.countStatements(() =>
+        server.call('POST', '/api/v4/collaboration/check-email', { token, body: { email } }),
+      );
+      expect(counted.result.status).toBe(200);
+      answers.push(counted.result.body);
+      statements.push(counted.statements);
+    }
+    // No user id, no company id or name, no admin flag: the three read the same.
+    expect(answers).toEqual([NOTHING, NOTHING, NOTHING]);
+    expect(new Set(statements).size).toBe(1);
+  });
+
+  it("users/check-existing names only the organisation's own people", async () => {
+    const demo = await createTeam(server.db);
+    const stranger = await createTeam(server.db);
+    const res = await server.call('POST', '/api/v4/users/check-existing', {
+      token: await login(server, stranger.admin),
+      body: { emails: [demo.member.email, demo.admin.email, stranger.member.email, uniqueEmail('nobody')] },
+    });
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ existing: [{ email: stranger.member.email, id: stranger.member.id }] });
+  });
+
+  it("inviting another company's admin: nothing names the company until it accepts", async () => {
     const owner = await createTeam(server.db);
     const partner = await createTeam(server.db);
+    const token = await login(server, owner.admin);
+    const invite = await inviteByMail(server, token, { collab_type: 'client', email: partner.admin.email });
+    const item = await server.call('GET', `/api/v4/collaboration/${invite.id}`, { token });
+    expect(item.body).toMatchObject({ label: partner.admin.email, partner: null, logo: null });
+    const row = await server.db
+      .selectFrom('collaborations')
+      .selectAll()
+      .where('id', '=', invite.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      partner_client_id: null,
+      invitee_user_id: null,
+      invitation_status: 'pending',
+    });
+    // Searching the list by the company's name finds nothing either.
+    const search = await server.call(
+      'GET',
+      `/api/v4/collaboration?search=${encodeURIComponent(partner.org.name)}`,
+      {
+        token,
+      },
+    );
+    expect(search.body.data).toEqual([]);
+    // The invited company does not see an invitation it has not opened.
+    const partnerToken = await login(server, partner.admin);
+    expect((await server.call('GET', '/api/v4/collaboration', { token: partnerToken })).body.data).toEqual(
+      [],
+    );
+    // The link is in the invitee's organisation's outbox, not in the inviter's (whose admins
+    // could otherwise accept for a company that never agreed, and so learn who it is).
+    const mailedTo = async (adminToken: string) =>
+      (await server.call('GET', '/api/v4/mail/outbox', { token: adminToken })).body.data
+        .filter((m: { kind: string }) => m.kind === 'collaboration_invite')
+        .map((m: { to_email: string }) => m.to_email);
+    expect(await mailedTo(token)).toEqual([]);
+    expect(await mailedTo(partnerToken)).toEqual([partner.admin.email]);
+    // Its admin accepts through the link (no form: they have an account); then it is the partner.
+    const info = await server.call('GET', `${PUBLIC}?token=${invite.token}`);
+    expect(info.body).toMatchObject({ needs_account: false, type: 'provider' });
+    const accepted = await server.call('POST', PUBLIC, { body: { token: invite.token, action: 'accept' } });
+    expect(accepted.status).toBe(200);
+    expect(accepted.body).toEqual({ status: 'accepted' });
+    const after = await server.call('GET', `/api/v4/collaboration/${invite.id}`, { token });
+    expect(after.body).toMatchObject({
+      label: partner.org.name,
+      partner: { id: partner.org.id, name: partner.org.name },
+      invitation_status: 'accepted',
+    });
+  });
+
+  it("inviting another company's non-admin goes out; the rule is applied when the invitee answers", async () => {
+    const owner = await createTeam(server.db);
+    const partner = await createTeam(server.db);
+    const token = await login(server, owner.admin);
+    const invite = await inviteByMail(server, token, { collab_type: 'client', email: partner.member.email });
+    const refused = await server.call('POST', PUBLIC, { body: { token: invite.token, action: 'accept' } });
+    expect(refused.status).toBe(422);
+    expect(refused.body.error).toBe('not_administrator_email');
+    const row = await server.db
+      .selectFrom('collaborations')
+      .select(['invitation_status', 'partner_client_id'])
+      .where('id', '=', invite.id)
+      .executeTakeFirstOrThrow();
+    expect(row).toEqual({ invitation_status: 'pending', partner_client_id: null });
+  });
+});
+
+describe('inviting a company the organisation already works with', () => {
+  it("check-email names it; an admin's address makes it the partner at once, and it sees the invitation", async () => {
+    const owner = await createTeam(server.db);
+    const partner = await createTeam(server.db);
+    // The partner invited the owner before; the owner now invites the partner's admin.
+    await collaborating(partner.org.id, owner.org.id, owner.admin.email);
     const token = await login(server, owner.admin);
     const check = await server.call('POST', '/api/v4/collaboration/check-email', {
       token,
       body: { email: partner.admin.email.toUpperCase() },
     });
     expect(check.status).toBe(200);
-    expect(check.body).toEqual({
-      id: partner.admin.id,
-      client: { id: partner.org.id, name: partner.org.name, logo: null },
-      is_user_admin: true,
-    });
+    expect(check.body).toEqual({ client: { name: partner.org.name, logo: null }, is_user_admin: true });
     const invite = await inviteByMail(server, token, { collab_type: 'client', email: partner.admin.email });
     const row = await server.db
       .selectFrom('collaborations')
@@ -228,7 +356,9 @@ describe('inviting an existing company', () => {
     });
     // The partner's admin already sees the pending invitation (type flipped).
     const partnerToken = await login(server, partner.admin);
-    const list = await server.call('GET', '/api/v4/collaboration', { token: partnerToken });
+    const list = await server.call('GET', '/api/v4/collaboration?invitation_status=pending', {
+      token: partnerToken,
+    });
     expect(list.body.data).toMatchObject([
       {
         id: invite.id,
@@ -238,27 +368,22 @@ describe('inviting an existing company', () => {
         is_owner: false,
       },
     ]);
-    const info = await server.call('GET', `${PUBLIC}?token=${invite.token}`);
-    expect(info.body).toMatchObject({ needs_account: false, type: 'provider' });
     const accepted = await server.call('POST', PUBLIC, { body: { token: invite.token, action: 'accept' } });
     expect(accepted.status).toBe(200);
-    expect(accepted.body).toEqual({ status: 'accepted' });
   });
 
   it("a non-admin's address: check-email tells, inviting answers not_administrator_email", async () => {
     const owner = await createTeam(server.db);
     const partner = await createTeam(server.db);
+    await collaborating(owner.org.id, partner.org.id, partner.admin.email);
     const token = await login(server, owner.admin);
     const check = await server.call('POST', '/api/v4/collaboration/check-email', {
       token,
       body: { email: partner.member.email },
     });
     expect(check.status).toBe(200);
-    expect(check.body).toMatchObject({
-      id: partner.member.id,
-      is_user_admin: false,
-      client: { id: partner.org.id },
-    });
+    expect(check.body).toEqual({ client: { name: partner.org.name, logo: null }, is_user_admin: false });
+    const before = await countCollaborations(owner.org.id);
     const res = await server.call('POST', '/api/v4/collaboration', {
       token,
       body: { collab_type: 'client', email: partner.member.email },
@@ -268,7 +393,7 @@ describe('inviting an existing company', () => {
       error: 'not_administrator_email',
       fields: { email: 'not_administrator_email' },
     });
-    expect(await countCollaborations(owner.org.id)).toBe(0);
+    expect(await countCollaborations(owner.org.id)).toBe(before);
   });
 
   it('an address of the own organisation answers own_company_email', async () => {
@@ -286,7 +411,7 @@ describe('inviting an existing company', () => {
       token,
       body: { email: uniqueEmail('nobody') },
     });
-    expect(unknown.body).toEqual({ id: null, client: null, is_user_admin: false });
+    expect(unknown.body).toEqual(NOTHING);
     const bad = await server.call('POST', '/api/v4/collaboration/check-email', {
       token,
       body: { email: 'x' },
@@ -301,6 +426,76 @@ describe('inviting an existing company', () => {
   });
 });
 
+describe('address lookups are counted per person', () => {
+  it('check-email and users/check-existing share an hourly budget; beyond it 429 too_many_requests', async () => {
+    const team = await createTeam(server.db);
+    const other = await createTeam(server.db);
+    const token = await login(server, team.admin);
+    const check = () =>
+      server.call('POST', '/api/v4/collaboration/check-email', { token, body: { email: uniqueEmail('c') } });
+    expect((await check()).status).toBe(200);
+    const existing = await server.call('POST', '/api/v4/users/check-existing', {
+      token,
+      body: { emails: [uniqueEmail('a'), uniqueEmail('b'), uniqueEmail('c')] },
+    });
+    expect(existing.status).toBe(200);
+    const counter = () =>
+      server.db
+        .selectFrom('rate_limits')
+        .select('hits')
+        .where('bucket', '=', BUDGETS.addressChecks.bucket)
+        .where('key', '=', `user:${team.admin.id}`)
+        .executeTakeFirstOrThrow();
+    expect((await counter()).hits).toBe(4);
+    // Spend the rest of the hour's budget.
+    await server.db
+      .updateTable('rate_limits')
+      .set({ hits: BUDGETS.addressChecks.limit })
+      .where('bucket', '=', BUDGETS.addressChecks.bucket)
+      .where('key', '=', `user:${team.admin.id}`)
+      .execute();
+    const refused = await check();
+    expect(refused.status).toBe(429);
+    expect(refused.body.error).toBe('too_many_requests');
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+    const refusedToo = await server.call('POST', '/api/v4/users/check-existing', {
+      token,
+      body: { emails: [uniqueEmail('d')] },
+    });
+    expect(refusedToo.status).toBe(429);
+    // Another person's budget is their own.
+    const theirs = await server.call('POST', '/api/v4/collaboration/check-email', {
+      token: await login(server, other.admin),
+      body: { email: uniqueEmail('e') },
+    });
+    expect(theirs.status).toBe(200);
+  });
+
+  it('invitations have their own budget, counted by address', async () => {
+    const team = await createTeam(server.db);
+    const token = await login(server, team.admin);
+    await server.db
+      .insertInto('rate_limits')
+      .values({
+        bucket: BUDGETS.invitations.bucket,
+        key: `user:${team.admin.id}`,
+        window_start: new Date(),
+        hits: BUDGETS.invitations.limit - 1,
+      })
+      .execute();
+    const two = await server.call('POST', '/api/v4/collaboration/create-multiple', {
+      token,
+      body: {
+        collab_type: 'provider',
+        new_collaborations: [{ email: uniqueEmail('x') }, { email: uniqueEmail('y') }],
+      },
+    });
+    expect(two.status).toBe(429);
+    expect(two.body.error).toBe('too_many_requests');
+    expect(await countCollaborations(team.org.id)).toBe(0);
+  });
+});
+
 describe('create-multiple', () => {
   it('checks every entry and creates nothing when one fails', async () => {
     const owner = await createTeam(server.db);
@@ -308,6 +503,8 @@ describe('create-multiple', () => {
     const open = uniqueEmail('open');
     await inviteByMail(server, token, { collab_type: 'client', email: open });
     const partner = await createTeam(server.db);
+    // A company the owner already works with: its non-admin's address is refused at once.
+    await collaborating(partner.org.id, owner.org.id, owner.admin.email);
     const fine = uniqueEmail('fine');
     const res = await server.call('POST', '/api/v4/collaboration/create-multiple', {
       token,

@@ -368,7 +368,9 @@ describe('details, sharing and roles', () => {
     expect((await snapshot(setup.collabId)).collab?.logo).toBeNull();
     const stored = await upload(png, 'logo.png');
     expect(stored.status).toBe(200);
-    expect(stored.body.logo).toMatch(/^\/api\/v4\/files\/\d+\/collaborations\/[0-9a-f]{32}\.png$/);
+    expect(stored.body.logo).toMatch(
+      /^\/api\/v4\/files\/\d+\/collaborations\/[0-9a-f]{32}\.png\?expires=\d+&signature=[\w-]{43}$/,
+    );
     const file = await server.call('GET', stored.body.logo);
     expect(file.status).toBe(200);
     // The partner keeps seeing the owner's logo, not the one the owner chose for them.

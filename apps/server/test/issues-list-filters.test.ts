@@ -369,7 +369,7 @@ describe('GET issue/: people, companies, positions, schedules, assets, rating, f
       'watchers=-1',
       'filter_ws=maybe',
       'schedule_id=1.5',
-      'asset_ids=%00',
+      'asset_ids=a',
       'collaborators[]=1',
       'job_positions=99999999999999999999',
       'externals=1e3',
@@ -385,6 +385,12 @@ describe('GET issue/: people, companies, positions, schedules, assets, rating, f
       const ids = (res.body.data as Array<{ id: number }>).map((i) => i.id).sort((a, b) => a - b);
       expect(ids, bad).toEqual(all);
     }
+    // Text no column can hold is refused whatever the parameter (input hygiene), never ignored silently.
+    const nul = await server.call('GET', `${API}/issue/?issue_state=all&asset_ids=%00`, {
+      token: s.tokens.admin,
+    });
+    expect(nul.status).toBe(422);
+    expect(nul.body.fields).toEqual({ asset_ids: 'invalid_characters' });
     // Repeated parameters read like a comma list; the page urls carry the filters.
     const person = s.people.assignee.id;
     const res = await server.call(

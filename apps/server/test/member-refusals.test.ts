@@ -85,6 +85,11 @@ const REFUSED: Refusal[] = [
   },
   { method: 'GET', url: '/qr_code/scan_log/:id', path: (i) => `/qr_code/scan_log/${i.workspace}` },
   {
+    method: 'POST',
+    url: '/workspace/:id/qr_code/regenerate',
+    path: (i) => `/workspace/${i.workspace}/qr_code/regenerate`,
+  },
+  {
     method: 'GET',
     url: '/workspace/:id/presence/logs',
     path: (i) => `/workspace/${i.workspace}/presence/logs`,

@@ -7,6 +7,7 @@ import {
   ZSessionUserSchema,
 } from '@workbench/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { processAuthMailRequests } from '../src/modules/auth/auth-mail-requests.js';
 import { addWorkspace, addWorkspaceRole, createTeam, login } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -214,6 +215,7 @@ describe('mail/outbox', () => {
     const b = await createTeam(server.db);
     await server.call('POST', '/api/v4/auth/forgot_password', { body: { email: a.member.email } });
     await server.call('POST', '/api/v4/auth/forgot_password', { body: { email: b.member.email } });
+    await processAuthMailRequests(server.ctx);
     const adminA = await login(server, a.admin);
     const res = await server.call('GET', '/api/v4/mail/outbox', { token: adminA });
     expect(res.status).toBe(200);
@@ -224,5 +226,53 @@ describe('mail/outbox', () => {
       token: await login(server, a.member),
     });
     expect(memberRes.status).toBe(403);
+  });
+
+  it('hides the one-time links of people who belong to another organisation too (no way into an admin account elsewhere)', async () => {
+    const here = await createTeam(server.db);
+    const elsewhere = await createTeam(server.db);
+    // The other organisation's admin also works here, currently in this organisation.
+    await server.db
+      .insertInto('user_clients')
+      .values({ user_id: elsewhere.admin.id, client_id: here.org.id, role: 'user' })
+      .execute();
+    await server.db
+      .updateTable('users')
+      .set({ client_id: here.org.id })
+      .where('id', '=', elsewhere.admin.id)
+      .execute();
+    for (const email of [elsewhere.admin.email, here.member.email]) {
+      await server.call('POST', '/api/v4/auth/forgot_password', { body: { email } });
+    }
+    await processAuthMailRequests(server.ctx);
+    const res = await server.call('GET', '/api/v4/mail/outbox', { token: await login(server, here.admin) });
+    const textTo = (email: string) =>
+      (res.body.data as Array<{ to_email: string; text: string }>).find((m) => m.to_email === email)?.text ??
+      '';
+    expect(textTo(elsewhere.admin.email)).toContain('[link hidden]');
+    expect(textTo(elsewhere.admin.email)).not.toMatch(/token=/);
+    // Without SMTP the outbox is where this organisation's own people's mails are read.
+    expect(textTo(here.member.email)).toMatch(/change-password\?token=/);
+  });
+
+  it('hides every one-time link once mail goes out by SMTP (the outbox is then a delivery log)', async () => {
+    const smtpServer = await startTestServer({
+      smtp: { host: '127.0.0.1', port: 1, from: 'test@example.test', secure: false },
+    });
+    try {
+      const team = await createTeam(smtpServer.db);
+      await smtpServer.call('POST', '/api/v4/auth/forgot_password', { body: { email: team.member.email } });
+      await processAuthMailRequests(smtpServer.ctx);
+      const res = await smtpServer.call('GET', '/api/v4/mail/outbox', {
+        token: await login(smtpServer, team.admin),
+      });
+      const mail = (res.body.data as Array<{ to_email: string; text: string }>).find(
+        (m) => m.to_email === team.member.email,
+      );
+      expect(mail?.text).toContain('[link hidden]');
+      expect(mail?.text).not.toMatch(/token=/);
+    } finally {
+      await smtpServer.close();
+    }
   });
 });

@@ -170,6 +170,132 @@ describe('POST users', () => {
   });
 });
 
+/** The newest mail to an address, straight from the outbox table (join mails belong to no organisation). */
+async function mailTo(email: string) {
+  return server.db
+    .selectFrom('mail_outbox')
+    .selectAll()
+    .where('to_email', '=', email)
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+function joinToken(text: string): string {
+  const match = text.match(/\/public\/join_organisation\?token=([A-Za-z0-9_-]+)/);
+  if (!match?.[1]) throw new Error(`no join link in: ${text}`);
+  return match[1];
+}
+
+describe('inviting a person who has an account in another organisation', () => {
+  it('answers like a new address would, mails a join link, and the person joins only by opening it', async () => {
+    const theirs = await createTeam(server.db);
+    const ours = await createTeam(server.db);
+    const site = await addWorkspace(server.db, ours.org.id, 'Our site');
+    const token = await login(server, ours.admin);
+    const fresh = uniqueEmail('fresh');
+    const res = await server.call('POST', '/api/v4/users/create-multiple', {
+      token,
+      body: {
+        new_users: [{ email: fresh }, { email: theirs.member.email.toUpperCase(), first_name: 'Typed' }],
+        workspace_ids: [site],
+        role: 'manager',
+      },
+    });
+    expect(res.status).toBe(200);
+    const body = ZCreateMultipleUsersResponseSchema.parse(res.body);
+    expect(body.new_users.map((u) => u.email)).toEqual([fresh]);
+    expect(body.asked_to_join).toEqual([theirs.member.email]);
+    // Nothing of their account reaches us before they agree: not in our list, no role, no membership.
+    const list = await server.call('GET', '/api/v4/users?paginate_by=200', { token });
+    expect(list.body.data.map((u: { email: string }) => u.email)).not.toContain(theirs.member.email);
+    expect(await countUsersOf(ours.org.id)).toBe(3);
+    // The link is not in our outbox (we could join them without them), only in the mail to them.
+    const outbox = await server.call('GET', '/api/v4/mail/outbox', { token });
+    expect(outbox.body.data.some((m: { to_email: string }) => m.to_email === theirs.member.email)).toBe(
+      false,
+    );
+    const mail = await mailTo(theirs.member.email);
+    expect(mail).toMatchObject({ client_id: null, kind: 'join_organisation' });
+    const raw = joinToken(mail?.text ?? '');
+
+    const info = await server.call('GET', `/api/v4/public/join_organisation?token=${raw}`);
+    expect(info.status).toBe(200);
+    expect(info.body).toEqual({
+      organisation: { name: ours.org.name, logo: null },
+      email: theirs.member.email,
+    });
+    const joined = await server.call('POST', '/api/v4/public/join_organisation', { body: { token: raw } });
+    expect(joined.status).toBe(200);
+    expect(joined.body).toEqual(info.body);
+    const membership = await server.db
+      .selectFrom('user_clients')
+      .select(['client_id', 'role'])
+      .where('user_id', '=', theirs.member.id)
+      .orderBy('client_id')
+      .execute();
+    expect(membership).toEqual([
+      { client_id: theirs.org.id, role: 'user' },
+      { client_id: ours.org.id, role: 'user' },
+    ]);
+    const roles = await server.db
+      .selectFrom('workspace_users')
+      .select(['workspace_id', 'role', 'client_id'])
+      .where('user_id', '=', theirs.member.id)
+      .execute();
+    expect(roles).toEqual([{ workspace_id: site, role: 'manager', client_id: ours.org.id }]);
+    // They keep working where they were, and switch to us from the organisation menu.
+    const theirToken = await login(server, theirs.member);
+    const switched = await server.call('POST', '/api/v4/user/switch_client', {
+      token: theirToken,
+      body: { client_id: ours.org.id },
+    });
+    expect(switched.status).toBe(200);
+    // The link works once.
+    const again = await server.call('POST', '/api/v4/public/join_organisation', { body: { token: raw } });
+    expect(again.status).toBe(400);
+    expect(again.body.error).toBe('invalid_token');
+    expect((await server.call('GET', `/api/v4/public/join_organisation?token=${raw}`)).status).toBe(400);
+  });
+
+  it('POST users answers asked_to_join; a newer invitation replaces the older link', async () => {
+    const theirs = await createTeam(server.db);
+    const ours = await createTeam(server.db);
+    const token = await login(server, ours.admin);
+    const first = await server.call('POST', '/api/v4/users', { token, body: { email: theirs.admin.email } });
+    expect(first.status).toBe(200);
+    expect(first.body).toEqual({ email: theirs.admin.email, asked_to_join: true });
+    const older = joinToken((await mailTo(theirs.admin.email))?.text ?? '');
+    const second = await server.call('POST', '/api/v4/users', {
+      token,
+      body: { email: theirs.admin.email, role: 'admin' },
+    });
+    expect(second.body).toEqual({ email: theirs.admin.email, asked_to_join: true });
+    const newer = joinToken((await mailTo(theirs.admin.email))?.text ?? '');
+    expect(newer).not.toBe(older);
+    expect(
+      (await server.call('POST', '/api/v4/public/join_organisation', { body: { token: older } })).status,
+    ).toBe(400);
+    expect(
+      (await server.call('POST', '/api/v4/public/join_organisation', { body: { token: newer } })).status,
+    ).toBe(200);
+    const membership = await server.db
+      .selectFrom('user_clients')
+      .select('role')
+      .where('user_id', '=', theirs.admin.id)
+      .where('client_id', '=', ours.org.id)
+      .executeTakeFirstOrThrow();
+    expect(membership.role).toBe('admin');
+    // Now they are ours: inviting them again is refused as for any of our people.
+    const taken = await server.call('POST', '/api/v4/users', { token, body: { email: theirs.admin.email } });
+    expect(taken.status).toBe(422);
+    expect(taken.body.fields).toEqual({ email: 'user_already_exists' });
+    expect(
+      (await server.call('POST', '/api/v4/public/join_organisation', { body: { token: 'x'.repeat(43) } }))
+        .status,
+    ).toBe(400);
+  });
+});
+
 describe('manager-admins (user_management_permission)', () => {
   it('a workspace manager manages users only with manager_admins, and never makes admins', async () => {
     const { org, admin } = await createTeam(server.db);

@@ -118,7 +118,9 @@ describe('profile picture', () => {
       token,
     );
     expect(res.status).toBe(200);
-    expect(res.body.profile_image).toMatch(/^\/api\/v4\/files\/\d+\/profiles\/[0-9a-f]{32}\.png$/);
+    expect(res.body.profile_image).toMatch(
+      /^\/api\/v4\/files\/\d+\/profiles\/[0-9a-f]{32}\.png\?expires=\d+&signature=[\w-]{43}$/,
+    );
     const file = await fetch(`${server.url}${res.body.profile_image}`);
     expect(file.status).toBe(200);
     expect(Buffer.from(await file.arrayBuffer()).equals(png)).toBe(true);

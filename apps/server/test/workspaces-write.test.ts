@@ -368,7 +368,9 @@ describe('POST workspace/{id}/upload', () => {
       t.tokens.admin,
     );
     expect(res.status).toBe(200);
-    expect(res.body.image).toMatch(/^\/api\/v4\/files\/\d+\/workspaces\/[0-9a-f]{32}\.png$/);
+    expect(res.body.image).toMatch(
+      /^\/api\/v4\/files\/\d+\/workspaces\/[0-9a-f]{32}\.png\?expires=\d+&signature=[\w-]{43}$/,
+    );
     const file = await fetch(`${server.url}${res.body.image}`);
     expect(file.headers.get('content-type')).toBe('image/png');
     const sharp = (await import('sharp')).default;

@@ -1,23 +1,10 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
+import { demoIssue, logInAs } from './demo-session';
+import { expect, test } from './fixtures';
 
 // WCAG 2.2 AA on the screens the journeys in the other specs do not pass through (they check the
 // ones they visit themselves), and the main screens at phone width. Seeded demo organisation.
-const DEMO_PASSWORD = 'demo12345';
-
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/v4/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function logInAs(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard\//);
-}
-
 /** Opens a screen and waits until its data is shown: a heading, and no loader left. */
 async function open(page: Page, path: string) {
   await page.goto(path);
@@ -34,34 +21,25 @@ async function checkEach(page: Page, paths: string[]) {
   }
 }
 
-/** A new issue in Building A, for the detail and edit screens. */
-async function demoIssue(request: APIRequestContext): Promise<number> {
-  const auth = { authorization: `Bearer ${await apiToken(request, 'admin@demo.test')}` };
-  const flat = (await (await request.get('/api/v4/workspace/flat', { headers: auth })).json()) as Array<{
-    id: number;
-    name: string;
-  }>;
-  const created = await request.post('/api/v4/issue', {
-    headers: auth,
-    data: {
-      title: `Flickering light ${Date.now()}`,
-      workspace_id: flat.find((w) => w.name === 'Building A')?.id,
-    },
-  });
-  expect(created.status()).toBe(201);
-  return ((await created.json()) as { id: number }).id;
-}
-
 test.describe('at desktop width', () => {
   test.use({ viewport: { width: 1400, height: 900 } });
 
   test('the logged-out screens', async ({ page }) => {
-    await checkEach(page, ['/login', '/signup', '/forgot-password']);
+    await checkEach(page, [
+      '/login',
+      '/signup',
+      '/forgot-password',
+      // The mailed links' pages, as a link that is no longer valid shows them.
+      '/change-password?token=expired-link',
+      '/activate_account?token=expired-link',
+      '/auth/tokenlogin?token=expired-link',
+      '/public/join_organisation?token=expired-link',
+    ]);
   });
 
   // An admin sees every screen; one test per area keeps each inside the time limit.
   test('the issue screens', async ({ page, request }) => {
-    const issueId = await demoIssue(request);
+    const issueId = (await demoIssue(request, `Flickering light ${Date.now()}`)).issueId;
     await logInAs(page, 'admin@demo.test');
     await checkEach(page, [
       '/dashboard/issues?density=compact',
@@ -117,7 +95,7 @@ test.describe('at phone width', () => {
   test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
 
   test('login, the app prompt, issue list and issue detail', async ({ page, request }) => {
-    const issueId = await demoIssue(request);
+    const issueId = (await demoIssue(request, `Flickering light ${Date.now()}`)).issueId;
     await open(page, '/login');
     await expectAccessible(page, 'login (phone)');
     await logInAs(page, 'admin@demo.test');

@@ -1,13 +1,13 @@
 import { crc32, deflateSync } from 'node:zlib';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
+import { demoIssue, logInAs } from './demo-session';
+import { expect, test } from './fixtures';
 
 // The attachment gallery (001 §2): an admin uploads two photos to an issue, reorders them in the
 // list view, describes one and comments on it in the full-screen viewer, moves through the
 // viewer with the arrow keys, and closes it with Escape.
 test.use({ viewport: { width: 1400, height: 900 } });
-
-const DEMO_PASSWORD = 'demo12345';
 
 /** A small solid-colour PNG, so the server's content check and thumbnails see a real image. */
 function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
@@ -34,19 +34,6 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
   ]);
 }
 
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/v4/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function logInAs(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard\//);
-}
-
 const cardNames = (page: Page) =>
   page.getByTestId('attachment-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-name')));
 
@@ -54,19 +41,8 @@ test('photos are uploaded, reordered, described, commented and viewed with the k
   page,
   request,
 }) => {
-  const token = await apiToken(request, 'admin@demo.test');
-  const auth = { authorization: `Bearer ${token}` };
-  const flat = (await (await request.get('/api/v4/workspace/flat', { headers: auth })).json()) as Array<{
-    id: number;
-    name: string;
-  }>;
   const title = `Broken pump ${Date.now()}`;
-  const created = await request.post('/api/v4/issue', {
-    headers: auth,
-    data: { title, workspace_id: flat.find((w) => w.name === 'Building A')?.id },
-  });
-  expect(created.status()).toBe(201);
-  const issueId = ((await created.json()) as { id: number }).id;
+  const { issueId, auth } = await demoIssue(request, title);
 
   await logInAs(page, 'admin@demo.test');
   await page.goto(`/dashboard/issues/detail/${issueId}`);

@@ -1,25 +1,12 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
+import { apiToken, logInAs } from './demo-session';
+import { expect, test } from './fixtures';
 
 // Checklists and templates (001 §2): the admin builds a checklist on an issue, adds items and
 // ticks one, saves it as a template, and assigns that template to another issue, where the same
 // items appear, all open.
 test.use({ viewport: { width: 1400, height: 900 } });
-
-const DEMO_PASSWORD = 'demo12345';
-
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/v4/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function logInAs(page: Page, email: string) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard\//);
-}
 
 /** Waits for the API answer of one checklist call while `action` runs. */
 async function answerOf(page: Page, method: string, pathPart: RegExp, action: () => Promise<void>) {

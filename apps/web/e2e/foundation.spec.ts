@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
+import { expect, test } from './fixtures';
 
 const password = 'correct-horse-42';
 

@@ -1,29 +1,11 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { expectAccessible } from './axe';
+import { apiToken, logInAs } from './demo-session';
+import { expect, test } from './fixtures';
 
 // The issue lifecycle through the detail screen, by the roles that do each step (000 §4):
 // the assignee accepts, starts and marks done with the required work time; a manager declines
 // the review with a note, then completes it; an admin archives and unarchives it.
 test.use({ viewport: { width: 1400, height: 900 } });
-
-const DEMO_PASSWORD = 'demo12345';
-
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/v4/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function logInAs(page: Page, email: string) {
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard\//);
-}
 
 test('an issue goes from acceptance to completion and through the archive', async ({ page, request }) => {
   // The admin creates an issue for Anna in Building A with work time required.

@@ -1,30 +1,12 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
+import { apiToken, logInAs } from './demo-session';
+import { expect, test } from './fixtures';
 
 // The issue list (000 §2): filters kept in the URL across a reload, the table density sorted by a
 // column, bulk quick complete with one issue refused (the info modal names the reason), and a
 // saved filter used again.
 test.use({ viewport: { width: 1400, height: 900 } });
-
-const DEMO_PASSWORD = 'demo12345';
-
-async function apiToken(request: APIRequestContext, email: string): Promise<string> {
-  const res = await request.post('/api/v4/auth/login', { data: { email, password: DEMO_PASSWORD } });
-  return ((await res.json()) as { token: string }).token;
-}
-
-async function logInAs(page: Page, email: string) {
-  await page.goto('/login');
-  await page.evaluate(() => {
-    localStorage.clear();
-    sessionStorage.clear();
-  });
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard\//);
-}
 
 /** Waits for the list answer the next change asks for (so no step races the list). */
 function listAnswer(page: Page, test: (url: URL) => boolean) {

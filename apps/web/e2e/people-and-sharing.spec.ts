@@ -1,26 +1,15 @@
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './axe';
+import { apiToken, logInAs } from './demo-session';
+import { expect, test } from './fixtures';
 
 // A person's main paths through people and sharing (issue 3), against the real server and the
 // seeded demo organisation: invitations arrive through the outbox, read here as an admin would.
 test.use({ viewport: { width: 1400, height: 900 } });
 
-const DEMO_PASSWORD = 'demo12345';
-
-async function logIn(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
-  await page.getByLabel('Email').fill(email);
-  await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/dashboard\//);
-}
-
 /** The newest link of that path mailed to an address, read from the admin's outbox. */
 async function mailedLink(request: APIRequestContext, to: string, path: string): Promise<string> {
-  const login = await request.post('/api/v4/auth/login', {
-    data: { email: 'admin@demo.test', password: DEMO_PASSWORD },
-  });
-  const { token } = (await login.json()) as { token: string };
+  const token = await apiToken(request, 'admin@demo.test');
   let link: string | undefined;
   await expect
     .poll(async () => {
@@ -41,7 +30,7 @@ test('an admin invites a user, who activates the account from the e-mailed link 
   request,
 }) => {
   const email = `new-tech-${Date.now()}@example.com`;
-  await logIn(page, 'admin@demo.test');
+  await logInAs(page, 'admin@demo.test');
   await page.goto('/dashboard/profiles/new');
   await expect(page.getByRole('heading', { name: 'Invite people' })).toBeVisible();
   await expectAccessible(page, 'invite people');
@@ -77,7 +66,7 @@ test('an admin invites a user, who activates the account from the e-mailed link 
   // Logged out and in again with the new password: the workspace she was invited to is hers.
   await page.getByRole('button', { name: 'User menu' }).click();
   await page.getByRole('menuitem', { name: 'Log out' }).click();
-  await logIn(page, email, 'nina-pass-123');
+  await logInAs(page, email, 'nina-pass-123');
   await page.goto('/dashboard/workspaces');
   await expect(page.getByRole('main').getByText('Building A', { exact: true })).toBeVisible();
   await expect(page.getByRole('main').getByText('Vienna HQ', { exact: true })).toHaveCount(0);
@@ -89,7 +78,7 @@ test('an admin invites a provider company, which accepts and sees only the share
   request,
 }) => {
   const email = `partner-${Date.now()}@example.com`;
-  await logIn(page, 'admin@demo.test');
+  await logInAs(page, 'admin@demo.test');
   await page.goto('/dashboard/collaborators');
   await expect(page.getByRole('button', { name: 'Add a collaboration' }).first()).toBeVisible();
   await expectAccessible(page, 'collaborations');

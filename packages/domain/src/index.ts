@@ -15,6 +15,7 @@ export * from './client/config.js';
 export * from './collaborations/collaboration.js';
 export * from './collaborations/collaboration-contracts.js';
 export * from './contracts/contract.js';
+export * from './contracts/input-hygiene.js';
 export * from './contracts/params.js';
 export * from './errors/error-body.js';
 export * from './errors/error-keys.js';

@@ -65,6 +65,32 @@ export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const LOGIN_LINK_TTL_MS = 15 * 60_000;
 export const INVITE_TOKEN_TTL_MS = 7 * 24 * 60 * 60_000;
 
-/** Login throttling: this many failures in the window, per e-mail and per address, answer 429. */
+/**
+ * Login throttling (apps/server/src/modules/auth/throttle.ts): failures are counted per account
+ * and IP (per account and device for a known device). After LOGIN_MAX_FAILURES of them each
+ * further try waits LOGIN_DELAY_BASE_MS × 2^(failures − LOGIN_MAX_FAILURES), at most
+ * LOGIN_DELAY_MAX_MS (429 too_many_attempts with Retry-After). Unknown devices are also slowed
+ * after LOGIN_ACCOUNT_MAX_FAILURES failures on one account from anywhere, and after
+ * LOGIN_IP_MAX_FAILURES failures from one IP on any accounts. A count starts over after
+ * LOGIN_FAILURE_WINDOW_MS without a failure.
+ */
 export const LOGIN_MAX_FAILURES = 5;
-export const LOGIN_FAILURE_WINDOW_MS = 15 * 60_000;
+export const LOGIN_ACCOUNT_MAX_FAILURES = 10;
+export const LOGIN_IP_MAX_FAILURES = 20;
+export const LOGIN_DELAY_BASE_MS = 1000;
+export const LOGIN_DELAY_MAX_MS = 15 * 60_000;
+export const LOGIN_FAILURE_WINDOW_MS = 60 * 60_000;
+/** The person is told of failed logins on their account by e-mail at most this often. */
+export const LOGIN_NOTICE_INTERVAL_MS = 60 * 60_000;
+/** A browser that logged in is known (its device cookie) this long after its last login. */
+export const LOGIN_DEVICE_TTL_MS = 365 * 24 * 60 * 60_000;
+/** Device tokens kept in one browser's cookie (people who use several accounts there). */
+export const LOGIN_DEVICE_COOKIE_MAX = 5;
+/**
+ * Password-reset and login-link mails: at most AUTH_MAIL_MAX_PER_ADDRESS of each kind per address
+ * in AUTH_MAIL_WINDOW_MS (further requests answer the same, and nothing is sent), and at most
+ * AUTH_MAIL_MAX_PER_IP requests from one IP (then 429).
+ */
+export const AUTH_MAIL_MAX_PER_ADDRESS = 3;
+export const AUTH_MAIL_MAX_PER_IP = 20;
+export const AUTH_MAIL_WINDOW_MS = 60 * 60_000;

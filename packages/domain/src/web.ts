@@ -13,6 +13,7 @@ export * from './client/config.js';
 export * from './collaborations/collaboration.js';
 export * from './contracts/contract.js';
 export * from './contracts/contract-routes.js';
+export * from './contracts/input-hygiene.js';
 export * from './errors/error-body.js';
 export * from './errors/error-keys.js';
 export * from './filters/saved-filter.js';

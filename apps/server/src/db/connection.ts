@@ -1,11 +1,12 @@
-import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
-import lockfile from 'proper-lockfile';
+import { lockDataDir } from './data-dir-lock.js';
 import { prepareRepeatedPGliteReads, prepareRepeatedReads } from './prepared-statements.js';
 import type { Database } from './schema.js';
+
+export { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -14,40 +15,6 @@ export type DatabaseHandle = {
   kind: DatabaseKind;
   close: () => Promise<void>;
 };
-
-export class DataDirLockedError extends Error {
-  constructor(readonly dataDir: string) {
-    super(
-      `Another server is already using DATA_DIR=${dataDir} (lock held). ` +
-        'Stop it or choose another DATA_DIR.',
-    );
-    this.name = 'DataDirLockedError';
-  }
-}
-
-/**
- * PGlite has no lock between processes: a second process on the same folder silently loses
- * writes. So the folder is locked for as long as the server runs; the lock file is refreshed
- * while we live, so one left behind by a crashed process goes stale and is taken over.
- */
-export async function lockDataDir(dataDir: string): Promise<() => Promise<void>> {
-  mkdirSync(dataDir, { recursive: true });
-  try {
-    return await lockfile.lock(dataDir, {
-      lockfilePath: join(dataDir, 'server.lock'),
-      stale: 15_000,
-      update: 5_000,
-      onCompromised: (err) => {
-        // Another process took the lock: writing on would corrupt data, so stop at once.
-        console.error(`Lost the lock on DATA_DIR=${dataDir}: ${err.message}. Stopping.`);
-        process.exit(1);
-      },
-    });
-  } catch (err) {
-    if ((err as NodeJS.ErrnoException).code === 'ELOCKED') throw new DataDirLockedError(dataDir);
-    throw err;
-  }
-}
 
 /** Opens PGlite in dataDir (or in memory when dataDir is undefined), or the PostgreSQL server. */
 export async function openDatabase(options: {

@@ -11,6 +11,9 @@ import * as m0008 from './migrations/0008_text_templates.js';
 import * as m0010 from './migrations/0010_issue_list_indexes.js';
 import * as m0011 from './migrations/0011_issue_search_vector.js';
 import * as m0012 from './migrations/0012_issue_list_covering.js';
+import * as m0013 from './migrations/0013_login_throttle.js';
+import * as m0014 from './migrations/0014_workspace_public_codes.js';
+import * as m0015 from './migrations/0015_server_secrets.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
@@ -27,6 +30,9 @@ const migrations: Record<string, Migration> = {
   '0010_issue_list_indexes': m0010,
   '0011_issue_search_vector': m0011,
   '0012_issue_list_covering': m0012,
+  '0013_login_throttle': m0013,
+  '0014_workspace_public_codes': m0014,
+  '0015_server_secrets': m0015,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -67,6 +67,10 @@ export interface WorkspacesTable {
   created_by: ColumnType<number | null, number | null | undefined, number | null>;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** 22 random base64url characters naming the workspace in public addresses (0014; a default). */
+  public_code: Generated<string>;
+  /** A workspace made before 0014 also answers its numeric id publicly, until its code is regenerated. */
+  public_id_legacy: Generated<boolean>;
 }
 
 export interface WorkspaceUsersTable {
@@ -132,11 +136,37 @@ export interface MailOutboxTable {
   sent_at: NullableTimestamp;
 }
 
-export interface LoginAttemptsTable {
+/** Failed logins (0013): a count per scope and key, started over after a quiet window. */
+export interface LoginThrottleTable {
+  scope: 'pair' | 'account' | 'ip' | 'device' | 'signup_ip';
+  key: string;
+  failures: number;
+  last_failure_at: Timestamp;
+}
+
+/** Browsers that logged in to an account (0013): the device cookie's token, hashed. */
+export interface LoginDevicesTable {
   id: Generated<number>;
-  email: string;
-  ip: string;
+  user_id: number;
+  token_hash: string;
   created_at: Timestamp;
+  last_used_at: Timestamp;
+}
+
+/** When a person was last told of failed logins on their address (0013). */
+export interface LoginNoticesTable {
+  email: string;
+  notified_at: Timestamp;
+}
+
+/** Password-reset and login-link requests (0013): counted per address and IP, and queued. */
+export interface AuthMailRequestsTable {
+  id: Generated<number>;
+  kind: 'password_reset' | 'login_link';
+  email: string;
+  sends: boolean;
+  created_at: Timestamp;
+  processed_at: NullableTimestamp;
 }
 
 export interface WorkspaceFavoritesTable {
@@ -167,6 +197,29 @@ export interface PresenceLogsTable {
   user_id: number;
   started_at: Timestamp;
   ended_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+/** Throttle counters (0014): hits of one bucket and key since window_start. */
+export interface RateLimitsTable {
+  bucket: string;
+  key: string;
+  window_start: Timestamp;
+  hits: number;
+}
+
+/** An invitation of a person with an account elsewhere, joined through a mailed link (0014). */
+export interface MembershipInvitesTable {
+  id: Generated<number>;
+  client_id: number;
+  user_id: number;
+  role: 'admin' | 'user';
+  workspace_ids: Json<number[]>;
+  workspace_role: 'manager' | 'group_manager' | 'member';
+  invited_by: number | null;
+  token_hash: string;
+  expires_at: Timestamp;
+  used_at: NullableTimestamp;
   created_at: Timestamp;
 }
 
@@ -425,7 +478,16 @@ export interface ChecklistTemplateItemsTable {
   position: number;
 }
 
+/** Secrets shared by every server of the installation (file URL signing key, ...). */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  rate_limits: RateLimitsTable;
+  membership_invites: MembershipInvitesTable;
   clients: ClientsTable;
   users: UsersTable;
   user_tokens: UserTokensTable;
@@ -436,7 +498,10 @@ export interface Database {
   job_positions: JobPositionsTable;
   activity_log: ActivityLogTable;
   mail_outbox: MailOutboxTable;
-  login_attempts: LoginAttemptsTable;
+  login_throttle: LoginThrottleTable;
+  login_devices: LoginDevicesTable;
+  login_notices: LoginNoticesTable;
+  auth_mail_requests: AuthMailRequestsTable;
   workspace_favorites: WorkspaceFavoritesTable;
   qr_scan_logs: QrScanLogsTable;
   presence_logs: PresenceLogsTable;
@@ -461,4 +526,5 @@ export interface Database {
   checklist_items: ChecklistItemsTable;
   checklist_templates: ChecklistTemplatesTable;
   checklist_template_items: ChecklistTemplateItemsTable;
+  server_secrets: ServerSecretsTable;
 }

@@ -3,6 +3,8 @@ import {
   type ContractParsedParams,
   type ContractParsedQuery,
   type ContractResponse,
+  findInputProblem,
+  ID_MAX,
   type RouteContract,
   ZErrorBodySchema,
 } from '@workbench/domain';
@@ -18,6 +20,7 @@ import type {
 import type { AppContext } from '../context.js';
 import { type Auth, requireUser } from './authenticate.js';
 import { AppError } from './errors.js';
+import { answersCredentials, noStore } from './no-store.js';
 
 /** What a handler gets: the parsed input of its contract and the caller (null only on public calls). */
 export type ContractInput<C extends RouteContract> = {
@@ -79,6 +82,29 @@ function requireAdmin(request: FastifyRequest): void {
 }
 
 /**
+ * Input hygiene, once for every route (packages/domain contracts/input-hygiene.ts): after the
+ * schemas, before the handler, so nothing the database cannot hold reaches it. A path id past
+ * the columns names nothing (404); any other problem is the caller's field (422).
+ */
+async function checkInputHygiene(request: FastifyRequest): Promise<void> {
+  // The URL's escapes must be UTF-8: the query parser would silently turn others into U+FFFD.
+  try {
+    decodeURIComponent(request.url);
+  } catch {
+    throw new AppError(400, 'invalid_encoding', 'The address is not valid UTF-8');
+  }
+  const params = Object.values((request.params ?? {}) as Record<string, unknown>);
+  if (params.some((value) => typeof value === 'number' && value > ID_MAX)) {
+    throw new AppError(404, 'not_found', 'Not found');
+  }
+  const problem =
+    findInputProblem(request.params) ?? findInputProblem(request.query) ?? findInputProblem(request.body);
+  if (problem) {
+    throw new AppError(422, problem.key, 'Some fields are not valid', { [problem.field]: problem.key });
+  }
+}
+
+/**
  * Registers one contract: its paths, the login check (and admin check), the declared ids the
  * access guard resolves, the OpenAPI entry and the error answers all come from the contract, so a
  * route is one line plus its handler: `route(app, ctx, categoryContracts.update, ({ auth, params,
@@ -114,6 +140,8 @@ export function route<C extends RouteContract>(
         ? [requireUser(ctx), async (request: FastifyRequest) => requireAdmin(request)]
         : requireUser(ctx);
 
+  const credentials = answersCredentials(contract);
+
   for (const url of [contract.path, ...(contract.aliases ?? [])]) {
     const options: RouteOptions = {
       method: contract.method,
@@ -122,8 +150,10 @@ export function route<C extends RouteContract>(
       schema,
       ...(onRequest ? { onRequest } : {}),
       ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
+      preHandler: checkInputHygiene,
       ...(extras.serializerCompiler ? { serializerCompiler: extras.serializerCompiler } : {}),
       ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
+      ...(credentials ? { onSend: noStore } : {}),
       handler: async (request, reply) => {
         const result = await handler({
           auth: request.auth as ContractInput<C>['auth'],
@@ -133,7 +163,8 @@ export function route<C extends RouteContract>(
           request,
           reply,
         });
-        if (result === reply) return reply;
+        // A handler that sent the answer itself (a file, a stream) may return the awaited reply: undefined.
+        if (result === reply || reply.sent) return reply;
         return reply.status(status).send(result);
       },
     };

@@ -38,6 +38,16 @@ function fieldsFromValidation(issues: ReadonlyArray<ValidationIssue>): Record<st
   return fields;
 }
 
+/**
+ * A multipart body the parser could not read to its end (cut off before the closing boundary, a
+ * broken part header): busboy throws plain errors, recognised by their messages.
+ */
+function isMalformedMultipart(error: Error): boolean {
+  return /unexpected end of (form|multipart data|file)|terminated early|malformed part header|boundary not found/i.test(
+    error.message,
+  );
+}
+
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
@@ -66,6 +76,11 @@ export function registerErrorHandling(app: FastifyInstance): void {
     }
     if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
       return reply.status(413).send({ error: 'payload_too_large', message: 'The request body is too large' });
+    }
+    if (!error.statusCode && request.isMultipart?.() && isMalformedMultipart(error)) {
+      return reply
+        .status(400)
+        .send({ error: 'invalid_multipart', message: 'The multipart body is incomplete' });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
       // Any other refusal by Fastify itself (bad header, ...) is the caller's fault, never a 500.

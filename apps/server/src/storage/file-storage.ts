@@ -1,13 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
+import { fileUrlSigner } from './file-urls.js';
 
 /**
  * One store for every file of the product (workspace images, profile pictures, later issue
  * attachments, equipment and asset files). Local disk under DATA_DIR/files today; an
  * S3-compatible store implements the same three calls when configured.
- * Keys are random, so a file's URL is unguessable: images can be shown in <img> tags, which
- * cannot send the bearer token.
+ * Keys are random; the URLs the API answers are signed and expire (file-urls.ts), because <img>
+ * tags and download links cannot send the bearer token.
  */
 export interface FileStorage {
   put(key: string, data: Buffer): Promise<void>;
@@ -44,9 +45,12 @@ export function newFileKey(clientId: number, folder: string, ext: string): strin
   return `${clientId}/${folder}/${randomBytes(16).toString('hex')}.${ext.toLowerCase()}`;
 }
 
-/** The public URL path of a stored file (null stays null). */
-export function fileUrl(key: string | null): string | null {
-  return key ? `${FILES_URL_PREFIX}${key}` : null;
+/**
+ * The signed, short-lived URL path of a stored file (null stays null); see file-urls.ts. `name`
+ * (an attachment's original file name) is what the browser saves a download as.
+ */
+export function fileUrl(key: string | null, name?: string): string | null {
+  return key ? fileUrlSigner().url(FILES_URL_PREFIX, key, name) : null;
 }
 
 /** Keys are ours (newFileKey); anything else (.., absolute paths) is refused. */

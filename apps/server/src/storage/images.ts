@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import sharp from 'sharp';
 import { fieldError } from '../http/errors.js';
+import { pictureEnd } from './content-checks.js';
 
 /** The image formats the product accepts (000 §5), with the extension their files get. */
 const IMAGE_EXTS = { jpeg: 'jpg', png: 'png', gif: 'gif' } as const;
@@ -52,6 +53,12 @@ export async function inspectImage(data: Buffer, field: string): Promise<ImageIn
   if (format !== 'jpeg' && format !== 'png' && format !== 'gif') {
     throw fieldError(field, 'file_type_not_allowed', 'Only jpeg, png and gif images are allowed');
   }
+  // Pictures are stored as sent: one with a web page or program appended is refused.
+  const end = pictureEnd(data, format);
+  if (end === 'appended') {
+    throw fieldError(field, 'file_content_not_allowed', 'The image has data appended after its end');
+  }
+  if (end === 'unreadable') throw fieldError(field, 'file_type_not_allowed', 'The image could not be read');
   return {
     format,
     ext: IMAGE_EXTS[format],

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import ExcelJS from 'exceljs';
 import sharp from 'sharp';
 
@@ -69,4 +70,130 @@ export function attachmentForm(
     }
   });
   return form;
+}
+
+// Files that pretend: active content inside an accepted type (content-checks.ts refuses them).
+
+/** A web page with a script, appended after a real picture's end (a PNG/GIF + HTML polyglot). */
+export const HTML_PAYLOAD = '<html><body><script>alert(document.domain)</script></body></html>';
+
+export async function pngWithHtml(): Promise<Buffer> {
+  return Buffer.concat([await png(40, 30), Buffer.from(HTML_PAYLOAD)]);
+}
+
+export async function gif(width = 40, height = 30): Promise<Buffer> {
+  return sharp({ create: { width, height, channels: 3, background: { r: 10, g: 200, b: 90 } } })
+    .gif()
+    .toBuffer();
+}
+
+export async function gifWithHtml(): Promise<Buffer> {
+  return Buffer.concat([await gif(), Buffer.from(HTML_PAYLOAD)]);
+}
+
+/** A CSV whose cell is a web page: harmless in a spreadsheet, a script in a browser. */
+export const csvWithHtml = () => Buffer.from(`pump;note\nP-1;${HTML_PAYLOAD}\n`);
+
+/** A CSV with `<` and `>` as values, as measurements have them. */
+export const csvWithComparisons = () => Buffer.from('pump;pressure\nP-1;< 2.5 bar\nP-2;a<b>c\n');
+
+/** A real e-mail with a text and an HTML part (the HTML part is how most mail is written). */
+export const eml = () =>
+  Buffer.from(
+    [
+      'Received: from mail.example.test by mx.example.test; Mon, 3 Mar 2025 10:00:00 +0000',
+      'From: Anna <anna@example.test>',
+      'To: Ben <ben@example.test>',
+      'Subject: Pump P-1',
+      '  (folded subject line)',
+      'Date: Mon, 3 Mar 2025 10:00:00 +0000',
+      'MIME-Version: 1.0',
+      'Content-Type: multipart/alternative; boundary="b1"',
+      '',
+      '--b1',
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'The pump is broken.',
+      '--b1',
+      'Content-Type: text/html; charset=utf-8',
+      '',
+      '<html><body><p>The pump is <b>broken</b>.</p></body></html>',
+      '--b1--',
+      '',
+    ].join('\r\n'),
+  );
+
+/** A web page named .eml: no message headers at its top. */
+export const htmlAsEml = () => Buffer.from(`<!DOCTYPE html>\n${HTML_PAYLOAD}\n`);
+
+/**
+ * A PDF of one page, with the extra objects given (each `<< ... >>` or a stream object's text,
+ * numbered from 5) and extra entries of the catalog; the xref offsets are right.
+ */
+export function pdfWith(options: { catalog?: string; objects?: string[] } = {}): Buffer {
+  const content = 'BT /F1 18 Tf 20 100 Td (Pump manual) Tj ET';
+  const objects = [
+    `<< /Type /Catalog /Pages 2 0 R ${options.catalog ?? ''} >>`,
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    ...(options.objects ?? []),
+  ];
+  let out = '%PDF-1.7\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(Buffer.byteLength(out, 'latin1'));
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(out, 'latin1');
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  out += offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('');
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+/** A PDF whose opening runs a script. */
+export const pdfWithOpenActionScript = () =>
+  pdfWith({ catalog: '/OpenAction 5 0 R', objects: ['<< /S /JavaScript /JS (app.alert(1)) >>'] });
+
+/** The same, with the names spelt in #xx escapes (/J#61vaScript is /JavaScript). */
+export const pdfWithEscapedScript = () =>
+  pdfWith({ catalog: '/OpenAction 5 0 R', objects: ['<< /S /J#61vaScript /#4A#53 (app.alert(1)) >>'] });
+
+/** A PDF whose page runs an action when opened (/AA) that starts a program (/Launch). */
+export const pdfWithLaunch = () =>
+  pdfWith({ objects: ['<< /Type /Action /S /Launch /F (calc.exe) >>'], catalog: '/AA << /O 5 0 R >>' });
+
+/** A PDF carrying a file inside. */
+export const pdfWithEmbeddedFile = () =>
+  pdfWith({ objects: ['<< /Type /EmbeddedFile /Length 5 >>\nstream\nMZ...\nendstream'] });
+
+/** A PDF 1.5 object stream (compressed) that holds a script action. */
+export function pdfWithScriptInObjectStream(): Buffer {
+  const inner = '6 0 << /S /JavaScript /JS (app.alert(1)) >>';
+  const packed = deflateSync(Buffer.from(inner));
+  return pdfWith({
+    catalog: '/OpenAction 6 0 R',
+    objects: [
+      `<< /Type /ObjStm /N 1 /First 4 /Filter /FlateDecode /Length ${packed.length} >>\nstream\n${packed.toString('latin1')}\nendstream`,
+    ],
+  });
+}
+
+/**
+ * A harmless PDF as office programs write them: it opens at its first page (/OpenAction to a
+ * destination), and a compressed stream's bytes happen to spell /JS and /AA (in compressed
+ * pictures and pages that happens by chance in about one file of a hundred).
+ */
+export function plainPdfWithOpenAction(): Buffer {
+  const packed = Buffer.concat([
+    deflateSync(Buffer.from('BT /F1 12 Tf 20 60 Td (Second page) Tj ET')),
+    Buffer.from([0x9c, 0x2f, 0x4a, 0x53, 0x20, 0x81, 0x2f, 0x41, 0x41, 0x0a, 0xf3]),
+  ]);
+  return pdfWith({
+    catalog: '/OpenAction [3 0 R /Fit]',
+    objects: [
+      `<< /Length ${packed.length} /Filter /FlateDecode >>\nstream\n${packed.toString('latin1')}\nendstream`,
+    ],
+  });
 }

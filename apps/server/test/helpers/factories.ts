@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readClientSettings, type UserRole, type UserStatus, type WorkspaceRole } from '@workbench/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/schema.js';
+import { processAuthMailRequests } from '../../src/modules/auth/auth-mail-requests.js';
 import { hashPassword } from '../../src/modules/auth/passwords.js';
 import { hashToken } from '../../src/modules/auth/tokens.js';
 import { TEST_APP_URL, type TestServer } from './test-server.js';
@@ -153,6 +154,8 @@ export async function readMailLink(
   to: string,
   linkPath: string,
 ): Promise<{ token: string; mail: { subject: string; text: string; kind: string } }> {
+  // Reset and login-link mails are queued and sent after the answer: send what is queued.
+  await processAuthMailRequests(server.ctx);
   const res = await server.call('GET', '/api/v4/mail/outbox', { token: adminToken });
   if (res.status !== 200) throw new Error(`outbox: ${res.status}`);
   const mail = (

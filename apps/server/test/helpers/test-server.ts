@@ -104,7 +104,8 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
     await exclusively(() => migrateToLatest(database.db));
-    app = await buildApp(ctx);
+    // Logs only when a test asks for them (the fuzzer: a 500's stack trace).
+    app = await buildApp(ctx, { logger: config.logLevel !== 'silent' });
     await app.listen({ port: 0, host: '127.0.0.1' });
   } catch (err) {
     // A failed start must not leave a schema behind on the shared server.

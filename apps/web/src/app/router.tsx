@@ -112,6 +112,13 @@ export const routes: RouteObject[] = [
       { path: '/change-password', lazy: authPages.change },
       { path: '/activate_account', lazy: authPages.activate },
       { path: '/auth/tokenlogin', lazy: authPages.tokenLogin },
+      {
+        // Joining another organisation from a mailed link (a person who has an account already).
+        path: '/public/join_organisation',
+        lazy: lazyPage(() =>
+          import('../features/profiles/pages/JoinOrganisationPage').then((m) => m.JoinOrganisationPage),
+        ),
+      },
       ...PUBLIC_PAGES.map((page) => {
         const built = builtPages.get(page.path);
         return { path: page.path, lazy: built ? lazyPage(built.load) : notAvailable(page, true) };

@@ -49,7 +49,8 @@ export const ACCEPTED_UPLOAD_TYPES: Record<string, string[]> = (() => {
 
 /**
  * What an upload form can be refused with (000 §5 Uploads): a malformed or empty entry, too many
- * parts, a file of a type not accepted or too big, the owner's total passed, a deadline in the past.
+ * parts, a file of a type not accepted or too big, one with scripts or appended data
+ * (file_content_not_allowed), the owner's total passed, a deadline in the past.
  */
 export const UPLOAD_ERROR_KEYS = [
   'required',
@@ -57,6 +58,7 @@ export const UPLOAD_ERROR_KEYS = [
   'too_long',
   'file_type_not_allowed',
   'file_too_big',
+  'file_content_not_allowed',
   'total_limit_exceeded',
   'date_in_past',
 ] as const satisfies readonly ErrorKey[];

@@ -1,4 +1,5 @@
 import { defineContract } from '../contracts/contract.js';
+import { AUTH_MAIL_MAX_PER_ADDRESS, AUTH_MAIL_MAX_PER_IP } from '../limits.js';
 import {
   ZActivateRequestSchema,
   ZChangePasswordRequestSchema,
@@ -12,6 +13,12 @@ import {
 } from './auth.js';
 
 const tags = ['Authentication'];
+
+const MAIL_REQUEST_LIMITS =
+  `At most ${AUTH_MAIL_MAX_PER_ADDRESS} mails of a kind per address and hour: further requests answer ` +
+  `the same and send nothing. At most ${AUTH_MAIL_MAX_PER_IP} requests per IP and hour: then 429 ` +
+  'too_many_attempts with Retry-After. The mail is sent after the answer, which takes the same time ' +
+  'for any address.';
 
 /**
  * Logging in and out (000 §4, §7). Everything but changing the password and logging out is
@@ -30,7 +37,10 @@ export const authContracts = {
     summary: 'Log in with e-mail and password',
     errorStatuses: [401, 403, 429],
     description:
-      'After too many failed logins of one address or from one IP: 429 too_many_attempts with Retry-After.',
+      'Failed logins are counted per account and IP, or per account and known device (the wb_device ' +
+      'cookie this call sets after a login). After a few failures each further try waits longer ' +
+      '(1 s, 2 s, 4 s, … up to 15 minutes): 429 too_many_attempts with Retry-After. Failures from ' +
+      'elsewhere never hold up a known device. The answer is never cached (Cache-Control: no-store).',
   }),
   signup: defineContract({
     method: 'POST',
@@ -40,10 +50,13 @@ export const authContracts = {
     body: ZSignupRequestSchema,
     response: ZLoginResponseSchema,
     status: 201,
-    errors: ['user_already_exists'],
+    errors: ['user_already_exists', 'too_many_attempts'],
     tags,
     summary: 'Create an organisation with this person as its admin, and log in',
-    errorStatuses: [409],
+    errorStatuses: [409, 429],
+    description:
+      'Each 409 user_already_exists counts against the caller’s IP like a failed login: after too ' +
+      'many, 429 too_many_attempts with Retry-After.',
   }),
   forgotPassword: defineContract({
     method: 'POST',
@@ -52,8 +65,11 @@ export const authContracts = {
     ids: {},
     body: ZForgotPasswordRequestSchema,
     response: ZSuccessResponseSchema,
+    errors: ['too_many_attempts'],
+    errorStatuses: [429],
     tags,
     summary: 'Mail a password reset link (same answer whether the address exists or not)',
+    description: MAIL_REQUEST_LIMITS,
   }),
   resetPassword: defineContract({
     method: 'POST',
@@ -74,8 +90,11 @@ export const authContracts = {
     ids: {},
     body: ZForgotPasswordRequestSchema,
     response: ZSuccessResponseSchema,
+    errors: ['too_many_attempts'],
+    errorStatuses: [429],
     tags,
     summary: 'Mail a one-time login link (same answer whether the address exists or not)',
+    description: MAIL_REQUEST_LIMITS,
   }),
   tokenLogin: defineContract({
     method: 'POST',

@@ -35,6 +35,7 @@ const inviteErrors = [
   'own_company_email',
   'not_administrator_email',
   'collaboration_already_exists',
+  'too_many_requests',
 ] as const;
 
 /** Shared workspaces: the one list of ids each of these calls replaces, adds or takes away. */
@@ -56,9 +57,13 @@ export const collaborationContracts = {
     ids: {},
     body: ZCheckCollaborationEmailRequestSchema,
     response: ZCheckCollaborationEmailResponseSchema,
-    errors: ['own_company_email'],
+    errors: ['own_company_email', 'too_many_requests'],
+    errorStatuses: [429],
     tags,
-    summary: 'Who an address belongs to, before inviting it (own organisation: 422 own_company_email)',
+    summary:
+      'Whether an address can be invited: own organisation (422 own_company_email), a partner company already worked with (its name, whether the address is its admin), else nothing',
+    description:
+      'Addresses of companies the organisation does not work with answer exactly like unknown ones. Counted with users/check-existing: a few hundred addresses an hour per person.',
   }),
   create: defineContract({
     method: 'POST',
@@ -69,8 +74,8 @@ export const collaborationContracts = {
     response: ZCollaborationItemSchema,
     status: 201,
     errors: inviteErrors,
-    // A workspace to share that the caller cannot see.
-    errorStatuses: [404],
+    // A workspace to share that the caller cannot see; more addresses than the hourly budget.
+    errorStatuses: [404, 429],
     tags,
     summary: 'Invite one partner company by e-mail',
   }),
@@ -82,7 +87,7 @@ export const collaborationContracts = {
     body: ZCreateCollaborationsRequestSchema,
     response: ZCreateCollaborationsResponseSchema,
     errors: ['email_already_added', ...inviteErrors],
-    errorStatuses: [404],
+    errorStatuses: [404, 429],
     tags,
     summary: 'Invite several partner companies; nothing is created when any entry fails',
   }),

@@ -216,11 +216,20 @@ export const ZCollaborationSimpleSchema = z.object({
 export type CollaborationSimple = z.infer<typeof ZCollaborationSimpleSchema>;
 
 export const ZCheckCollaborationEmailRequestSchema = z.object({ email: ZEmail });
+/**
+ * What the invite form may know before inviting (000 §3 "Email-check response", narrowed): the
+ * company and whether the address is its admin, only for a company the caller's organisation
+ * already collaborates with (accepted, either direction). Any other address, with or without an
+ * account, answers the same as an unknown one: no user ids, no other company, no hint that an
+ * account exists. The non-admin rule for those is applied when the invitee answers.
+ */
 export const ZCheckCollaborationEmailResponseSchema = z
   .object({
-    id: z.number().int().nullable().describe('The user id when the address has an account'),
-    client: ZCompany.nullable(),
-    is_user_admin: z.boolean(),
+    client: z
+      .object({ name: z.string(), logo: z.string().nullable() })
+      .nullable()
+      .describe('The partner company the address belongs to, only for a company the caller works with'),
+    is_user_admin: z.boolean().describe("The address is that partner company's admin"),
   })
   .meta({ id: 'CollaborationEmailCheck' });
 export type CheckCollaborationEmailResponse = z.infer<typeof ZCheckCollaborationEmailResponseSchema>;

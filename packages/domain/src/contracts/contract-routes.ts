@@ -183,6 +183,8 @@ export const userContracts = {
   archive: { method: 'POST', path: '/users/archive', caller: 'user' },
   unarchive: { method: 'POST', path: '/users/unarchive', caller: 'user' },
   addWorkspaces: { method: 'POST', path: '/users/add_workspaces', caller: 'user' },
+  joinInfo: { method: 'GET', path: '/public/join_organisation', caller: 'public' },
+  join: { method: 'POST', path: '/public/join_organisation', caller: 'public' },
 } as unknown as typeof userContractsType;
 
 export const workspaceContracts = {
@@ -199,6 +201,7 @@ export const workspaceContracts = {
   removeFavorite: { method: 'DELETE', path: '/workspace/:id/favorite', caller: 'user' },
   setUsers: { method: 'PUT', path: '/workspace/:id/users', caller: 'user' },
   qrCode: { method: 'GET', path: '/workspace/:id/qr_code', caller: 'user' },
+  regenerateQrCode: { method: 'POST', path: '/workspace/:id/qr_code/regenerate', caller: 'user' },
   scanLog: { method: 'GET', path: '/qr_code/scan_log/:id', caller: 'user' },
   publicView: { method: 'GET', path: '/public/workspace/:id', caller: 'public' },
   presenceLogs: { method: 'GET', path: '/workspace/:id/presence/logs', caller: 'user' },

@@ -9,6 +9,7 @@ export const ERROR_KEYS = [
   'access_denied',
   'unauthenticated',
   'too_many_attempts',
+  'too_many_requests',
   'invalid_token',
   'token_expired',
   'account_not_active',
@@ -30,6 +31,7 @@ export const ERROR_KEYS = [
   'image_too_small',
   'file_type_not_allowed',
   'file_too_big',
+  'file_content_not_allowed',
   // attachments (000 §5 Uploads, 001 §9)
   'total_limit_exceeded',
   'collaboration_already_exists',
@@ -69,6 +71,10 @@ export const ERROR_KEYS = [
   // generic
   'bad_request',
   'invalid_json',
+  'invalid_characters',
+  'number_too_large',
+  'invalid_multipart',
+  'invalid_encoding',
   'payload_too_large',
   'unsupported_media_type',
   'no_internet',

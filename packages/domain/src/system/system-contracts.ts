@@ -26,6 +26,16 @@ export const ZMailOutboxQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(200).default(50),
 });
 
+/**
+ * The signature part of a file URL (the API answers whole URLs; nobody builds them): without a
+ * valid one the answer is 403 invalid_token, past `expires` 403 token_expired.
+ */
+export const ZFileUrlQuerySchema = z.object({
+  expires: z.string().max(20).optional().describe('Unix seconds after which the URL is refused'),
+  signature: z.string().max(100).optional().describe('HMAC of the key, expiry and name'),
+  name: z.string().max(1000).optional().describe('The file name a download is saved as (signed)'),
+});
+
 /** The server itself: liveness, the outgoing mail of the organisation, stored files. */
 export const systemContracts = {
   health: defineContract({
@@ -53,12 +63,15 @@ export const systemContracts = {
     method: 'GET',
     path: '/files/*',
     caller: 'public',
-    // The key is random and unguessable: it is the file's own secret, not a tenant id.
+    // The key is random and the URL signed: a secret of the file, not a tenant id.
     ids: { '*': 'token' },
     params: z.object({ '*': z.string() }),
+    query: ZFileUrlQuerySchema,
     produces: ['application/octet-stream'],
-    errorStatuses: [404],
+    errors: ['invalid_token', 'token_expired'],
+    errorStatuses: [403, 404],
     tags: ['Files'],
-    summary: 'A stored file (workspace image, profile picture, ...) by its key',
+    summary:
+      'A stored file (attachment, workspace image, profile picture, ...) by the signed URL the API answered; images and PDFs inline, other files as downloads',
   }),
 };

@@ -227,7 +227,15 @@ export const ZCreateMultipleUsersRequestSchema = z.object({
 export type CreateMultipleUsersRequest = z.infer<typeof ZCreateMultipleUsersRequestSchema>;
 
 export const ZCreateMultipleUsersResponseSchema = z
-  .object({ success: z.literal(true), new_users: z.array(ZUserListItemSchema) })
+  .object({
+    success: z.literal(true),
+    new_users: z.array(ZUserListItemSchema),
+    asked_to_join: z
+      .array(z.string())
+      .describe(
+        'Addresses that already have an account elsewhere: they were mailed a link to join and are listed once they do',
+      ),
+  })
   .meta({ id: 'NewUsersResponse' });
 export type CreateMultipleUsersResponse = z.infer<typeof ZCreateMultipleUsersResponseSchema>;
 
@@ -243,11 +251,36 @@ export const ZCreateUserRequestSchema = z.object({
 });
 export type CreateUserRequest = z.infer<typeof ZCreateUserRequestSchema>;
 
+/** POST users for an address with an account in another organisation: it was asked to join. */
+export const ZAskedToJoinSchema = z
+  .object({ email: z.string(), asked_to_join: z.literal(true) })
+  .meta({ id: 'AskedToJoin' });
+export const ZCreateUserResponseSchema = z.union([ZUserListItemSchema, ZAskedToJoinSchema]);
+export type CreateUserResponse = z.infer<typeof ZCreateUserResponseSchema>;
+
 export const ZCheckExistingRequestSchema = z.object({
   emails: z.array(z.string().max(1000)).min(1, 'required').max(200, 'too_long'),
 });
+/**
+ * Joining an organisation one was invited to while having an account elsewhere: the person
+ * agrees through the link mailed to them (GET shows what, POST joins). Until then the inviting
+ * organisation sees nothing of their account.
+ */
+export const ZJoinOrganisationQuerySchema = z.object({
+  token: z.string({ error: 'required' }).min(10, 'invalid_token').max(200, 'invalid_token'),
+});
+export const ZJoinOrganisationRequestSchema = ZJoinOrganisationQuerySchema;
+export const ZJoinOrganisationInfoSchema = z
+  .object({
+    organisation: z.object({ name: z.string(), logo: z.string().nullable() }),
+    email: z.string(),
+  })
+  .meta({ id: 'JoinOrganisationInfo' });
+export type JoinOrganisationInfo = z.infer<typeof ZJoinOrganisationInfoSchema>;
+
+/** The addresses that already belong to the caller's organisation (accounts elsewhere read as new). */
 export const ZCheckExistingResponseSchema = z.object({
-  existing: z.array(z.object({ email: z.string(), id: ZId, same_client: z.boolean() })),
+  existing: z.array(z.object({ email: z.string(), id: ZId })),
 });
 export type CheckExistingResponse = z.infer<typeof ZCheckExistingResponseSchema>;
 

@@ -6,6 +6,7 @@ import {
   ZPresenceLogItemSchema,
   ZPresenceLogResponseSchema,
   ZPresenceRequestSchema,
+  ZPublicWorkspaceParamsSchema,
   ZPublicWorkspaceQuerySchema,
   ZPublicWorkspaceResponseSchema,
   ZQrScanLogResponseSchema,
@@ -177,6 +178,19 @@ export const workspaceContracts = {
     produces: ['image/png', 'image/svg+xml'],
     tags,
     summary: 'The QR code (png or svg) opening the public report form of this workspace',
+    description: "The code carries the workspace's public code, never its id.",
+  }),
+  regenerateQrCode: defineContract({
+    method: 'POST',
+    path: '/workspace/:id/qr_code/regenerate',
+    caller: 'user',
+    ids: workspaceId,
+    params: ZIdParamsSchema,
+    response: ZWorkspaceSuccessResponseSchema,
+    tags,
+    summary:
+      'A new public code: printed QR codes of this workspace (and its old numeric address) stop working',
+    description: 'Those who may edit the workspace (admins; managers when the organisation allows it).',
   }),
   scanLog: defineContract({
     method: 'GET',
@@ -193,14 +207,17 @@ export const workspaceContracts = {
     method: 'GET',
     path: '/public/workspace/:id',
     caller: 'public',
-    // Public: any live workspace answers, so there is no tenant to guard.
+    // Public: the id is the workspace's unguessable public code, so there is no tenant to guard.
     ids: { id: 'token' },
-    params: ZIdParamsSchema,
+    params: ZPublicWorkspaceParamsSchema,
     query: ZPublicWorkspaceQuerySchema,
     response: ZPublicWorkspaceResponseSchema,
-    errorStatuses: [404],
+    errors: ['too_many_requests'],
+    errorStatuses: [404, 429],
     tags: ['Public'],
-    summary: 'What a visitor may see of a live workspace; qr=1 records a QR scan',
+    summary: 'What a visitor may see of a live workspace, by its public code; qr=1 records a QR scan',
+    description:
+      'A workspace made before public codes existed also answers its numeric id (printed QR codes) until its code is regenerated. Throttled per address; a scan is logged at most once per address, person and workspace in 5 minutes.',
   }),
   presenceLogs: defineContract({
     method: 'GET',

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   findDoubleRoleList,
+  parsePublicWorkspaceRef,
   presenceDurationSeconds,
   readWorkspaceListQuery,
   readWorkspaceTranslations,
@@ -138,10 +139,29 @@ describe('workspace tree', () => {
 });
 
 describe('workspace QR and presence', () => {
-  it('points the QR code at the public report form of the workspace', () => {
-    expect(workspaceQrTarget('https://app.example/', 12)).toBe(
-      'https://app.example/public/report?workspace_id=12&qr=1',
+  it('points the QR code at the public report form of the workspace, by its public code', () => {
+    expect(workspaceQrTarget('https://app.example/', 'Ab3_-xYz0123456789abcd')).toBe(
+      'https://app.example/public/report?workspace_id=Ab3_-xYz0123456789abcd&qr=1',
     );
+  });
+
+  it('reads a public address: a code, a legacy numeric id within the column, nothing else', () => {
+    expect(parsePublicWorkspaceRef('Ab3_-xYz0123456789abcd')).toEqual({ code: 'Ab3_-xYz0123456789abcd' });
+    expect(parsePublicWorkspaceRef('12')).toEqual({ legacyId: 12 });
+    expect(parsePublicWorkspaceRef('2147483647')).toEqual({ legacyId: 2147483647 });
+    for (const raw of [
+      '2147483648',
+      '0',
+      '012',
+      '-1',
+      '1e3',
+      'Ab3_-xYz0123456789abc',
+      'a'.repeat(23),
+      '',
+      null,
+    ]) {
+      expect(parsePublicWorkspaceRef(raw)).toBeNull();
+    }
   });
 
   it('counts whole seconds of a closed log, none of an open one', () => {

@@ -249,9 +249,33 @@ export function findDoubleRoleList(request: WorkspaceUsersRequest): keyof Worksp
 /** GET workspace/{id}/qr_code. */
 export const ZWorkspaceQrQuerySchema = z.object({ format: z.enum(['png', 'svg']).default('png') });
 
-/** The address a workspace's QR code opens: the public report form of that workspace. */
-export function workspaceQrTarget(appUrl: string, workspaceId: number): string {
-  return `${appUrl.replace(/\/$/, '')}/public/report?workspace_id=${workspaceId}&qr=1`;
+/**
+ * A workspace's public code: 22 base64url characters (a v4 UUID's 122 random bits), made by the
+ * database for every workspace. Public addresses (the QR code, the report page) carry it instead
+ * of the sequential id, so they cannot be listed by counting.
+ */
+export const PUBLIC_CODE_PATTERN = /^[A-Za-z0-9_-]{22}$/;
+
+/**
+ * What a public address names a workspace by: its code, or (only for QR codes printed before the
+ * codes existed) its numeric id, which its workspace answers until its code is regenerated.
+ * Anything else names nothing.
+ */
+export type PublicWorkspaceRef = { code: string } | { legacyId: number };
+
+export function parsePublicWorkspaceRef(raw: string | null | undefined): PublicWorkspaceRef | null {
+  if (!raw) return null;
+  if (PUBLIC_CODE_PATTERN.test(raw)) return { code: raw };
+  if (/^[1-9][0-9]{0,9}$/.test(raw)) {
+    const id = Number(raw);
+    return id <= 2_147_483_647 ? { legacyId: id } : null;
+  }
+  return null;
+}
+
+/** The address a workspace's QR code opens: the public report form of that workspace, by its code. */
+export function workspaceQrTarget(appUrl: string, publicCode: string): string {
+  return `${appUrl.replace(/\/$/, '')}/public/report?workspace_id=${encodeURIComponent(publicCode)}&qr=1`;
 }
 
 /** Query of the log lists (scan log, presence log). */
@@ -305,6 +329,14 @@ export function presenceDurationSeconds(startedAt: Date, endedAt: Date | null): 
   return Math.max(0, Math.round((endedAt.getTime() - startedAt.getTime()) / 1000));
 }
 
+/** GET public/workspace/{id}: `id` is the workspace's public code (or a legacy numeric id). */
+export const ZPublicWorkspaceParamsSchema = z.object({
+  id: z
+    .string()
+    .max(64)
+    .describe("The workspace's public code (a QR code printed before codes existed: its id)"),
+});
+
 /** GET public/workspace/{id}: only what a visitor may see. */
 export const ZPublicWorkspaceQuerySchema = z.object({
   qr: flag(0),
@@ -313,7 +345,7 @@ export const ZPublicWorkspaceQuerySchema = z.object({
 });
 export const ZPublicWorkspaceResponseSchema = z
   .object({
-    id: z.number().int(),
+    code: z.string().describe('The public code: what a public form names this workspace by'),
     name: z.string(),
     description: z.string().nullable(),
     image: z.string().nullable(),

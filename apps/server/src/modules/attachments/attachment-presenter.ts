@@ -39,7 +39,7 @@ export function presentAttachment(row: AttachmentRow, viewer: AttachmentViewer):
     file_name: row.original_filename,
     mime_type: row.mime_type,
     media_type: row.media_type === 'picture' ? 'picture' : 'document',
-    url: fileUrl(row.file_key) as string,
+    url: fileUrl(row.file_key, row.original_filename) as string,
     web_mob_thumbnail_url: fileUrl(row.thumbnail_key),
     thumbnail_1024_url: fileUrl(row.thumbnail_1024_key),
     description: row.description,

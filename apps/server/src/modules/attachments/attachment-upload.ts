@@ -5,6 +5,7 @@ import {
   type ErrorKey,
   fileExtensionOf,
   IMAGE_RESCALE_START_WIDTH,
+  textProblem,
   toErrorKey,
   UPLOAD_DOCUMENT_TYPES,
   UPLOAD_IMAGE_TYPES,
@@ -15,6 +16,7 @@ import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
 import { AppError } from '../../http/errors.js';
+import { hasActiveMarkup, isInternetMessage, pdfIsActive, pictureEnd } from '../../storage/content-checks.js';
 
 /** Thumbnail widths made on upload (000 §5): the gallery strip and the viewer. */
 export const THUMBNAIL_WIDTHS = { small: 200, large: 1024 } as const;
@@ -122,12 +124,17 @@ export async function readAttachmentForm(
           throw formValueError(part.fieldname, 'invalid_format');
         }
         const data = await part.toBuffer();
+        // A file name is a name: no control, invisible or direction-changing characters.
+        if (part.filename && textProblem(part.filename, { name: true })) {
+          throw formValueError(part.fieldname.replace(/\[(\w+)\]/g, '.$1'), 'invalid_characters');
+        }
         const item = itemOf(match[1] as string, Number(match[2]));
         // An empty file part is a form sent without choosing a file: nothing to store.
         if (data.length) item.file = { name: (part.filename || 'file').slice(0, 255), data };
         continue;
       }
       const raw = typeof part.value === 'string' ? part.value : String(part.value);
+      if (textProblem(raw)) throw formValueError(part.fieldname, 'invalid_characters');
       if (match) {
         readItemValue(itemOf(match[1] as string, Number(match[2])), match[3] as string, raw);
       } else if (DELETE_FIELD.test(part.fieldname)) {
@@ -262,6 +269,18 @@ async function makeThumbnails(
 
 type Refusal = { field: string; name: string; key: ErrorKey };
 
+/**
+ * A document that would run something where it is opened: a CSV with web-page markup, a PDF with
+ * scripts or automatic actions (file_content_not_allowed), an .eml that is not an e-mail
+ * message at its top (file_type_not_allowed: it is not what its name says). See content-checks.ts.
+ */
+function documentContentRefusal(ext: UploadDocumentExtension, data: Buffer): ErrorKey | undefined {
+  if (ext === 'csv' && hasActiveMarkup(data.toString('utf8'))) return 'file_content_not_allowed';
+  if (ext === 'eml' && !isInternetMessage(data.toString('utf8'))) return 'file_type_not_allowed';
+  if (ext === 'pdf' && pdfIsActive(data)) return 'file_content_not_allowed';
+  return undefined;
+}
+
 async function prepareOne(
   upload: IncomingUpload,
   maxBytes: number,
@@ -270,6 +289,8 @@ async function prepareOne(
   if (!detected) return { name: upload.name, key: 'file_type_not_allowed' };
   if (detected.kind === 'document') {
     if (upload.data.length > maxBytes) return { name: upload.name, key: 'file_too_big' };
+    const refusal = documentContentRefusal(detected.ext, upload.data);
+    if (refusal) return { name: upload.name, key: refusal };
     return {
       name: upload.name,
       ext: detected.ext,
@@ -278,6 +299,14 @@ async function prepareOne(
       data: upload.data,
       thumbnails: null,
       fields: upload.fields,
+    };
+  }
+  // A picture with something appended (a web page glued to a PNG) is refused, not trimmed.
+  const end = pictureEnd(upload.data, detected.ext);
+  if (end !== 'clean') {
+    return {
+      name: upload.name,
+      key: end === 'appended' ? 'file_content_not_allowed' : 'file_type_not_allowed',
     };
   }
   try {
@@ -300,8 +329,9 @@ async function prepareOne(
 }
 
 /**
- * Checks every upload before anything is written: type by content, per-file size (oversized
- * images rescaled, other files refused), thumbnails. One refused file refuses the request with
+ * Checks every upload before anything is written: type by content, active content (scripts in
+ * a CSV or PDF, data appended to a picture), per-file size (oversized images rescaled, other
+ * files refused), thumbnails. One refused file refuses the request with
  * 422, naming every refused file (`files: [{name, key}]`), so the web can list them.
  */
 export async function prepareUploads(

@@ -3,9 +3,8 @@ import {
   type ChangePasswordRequest,
   fullName,
   INVITE_TOKEN_TTL_MS,
-  LOGIN_LINK_TTL_MS,
+  LOGIN_NOTICE_INTERVAL_MS,
   type LoginResponse,
-  RESET_TOKEN_TTL_MS,
   SESSION_TTL_MS,
   SESSION_TTL_REMEMBER_MS,
   type SignupRequest,
@@ -17,11 +16,19 @@ import { AppError, fieldError } from '../../http/errors.js';
 import { logActivity } from '../activity/activity-log.js';
 import { createOrganisationWithAdmin } from '../clients/create-organisation.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { inviteMail, loginLinkMail, passwordResetMail } from '../mail/templates.js';
+import { failedLoginsMail, inviteMail } from '../mail/templates.js';
 import { loadSessionUser } from '../users/session-user.js';
-import { findUserByEmail, isEmailTakenError } from '../users/user-queries.js';
+import { findUserByEmail, isEmailTakenError, type UserRow } from '../users/user-queries.js';
+import { knownDeviceOf } from './devices.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords.js';
-import { assertLoginAllowed, clearLoginFailures, recordLoginFailure } from './throttle.js';
+import {
+  crossedThreshold,
+  forgetOldFailures,
+  loginKeys,
+  type Reservation,
+  releaseAttempt,
+  reserveAttempt,
+} from './throttle.js';
 import { consumeOneTimeToken, issueToken, revokeSessions } from './tokens.js';
 
 const invalidToken = () =>
@@ -47,25 +54,31 @@ export async function startSession(
   };
 }
 
+/** Who is trying to log in: their address, and the device tokens their browser showed. */
+export type LoginClient = { ip: string; deviceTokens: string[] };
+
 export async function login(
   ctx: AppContext,
   input: { email: string; password: string; remember_me: boolean },
-  ip: string,
+  client: LoginClient,
 ): Promise<LoginResponse> {
-  await assertLoginAllowed(ctx, input.email, ip);
   const user = await findUserByEmail(ctx.db, input.email);
+  const deviceId = await knownDeviceOf(ctx, client.deviceTokens, user?.id);
+  const reservation = await reserveAttempt(ctx, loginKeys({ email: input.email, ip: client.ip, deviceId }));
   const ok = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), input.password);
   // An invited user has no password yet, so none matches: 401 like any wrong password (saying
   // "not active" to someone without the password would tell them the address has an account).
   if (!user || !ok || !user.password_hash) {
-    await recordLoginFailure(ctx, input.email, ip);
+    // The attempt was counted already; the same work follows for an address without an account.
+    await noticeFailedLogins(ctx, input.email, reservation, user);
+    await forgetOldFailures(ctx);
     throw new AppError(401, 'incorrect_email_or_password', 'Incorrect email or password');
   }
+  await releaseAttempt(ctx, reservation);
   if (user.status !== 'active') {
     // Paused (or invited with a password set by an admin): the right password, but no way in.
     throw new AppError(403, 'account_not_active', 'This account is not active');
   }
-  await clearLoginFailures(ctx, input.email);
   return ctx.db.transaction().execute(async (trx) => {
     await logActivity(trx, {
       clientId: user.client_id,
@@ -78,20 +91,65 @@ export async function login(
   });
 }
 
+/**
+ * Once a failure makes the account's tries wait, the person is told by e-mail, at most once per
+ * LOGIN_NOTICE_INTERVAL_MS. The notice's row is written for any address (so an address without
+ * an account takes the same time); only an active account gets the mail.
+ */
+async function noticeFailedLogins(
+  ctx: AppContext,
+  email: string,
+  reservation: Reservation,
+  user: UserRow | undefined,
+): Promise<void> {
+  if (!crossedThreshold(reservation)) return;
+  const now = new Date();
+  await ctx.db.transaction().execute(async (trx) => {
+    const due = await trx
+      .insertInto('login_notices')
+      .values({ email, notified_at: now })
+      .onConflict((oc) =>
+        oc
+          .column('email')
+          .doUpdateSet({ notified_at: now })
+          .where('login_notices.notified_at', '<', new Date(now.getTime() - LOGIN_NOTICE_INTERVAL_MS)),
+      )
+      .returning('email')
+      .executeTakeFirst();
+    if (!due || user?.status !== 'active') return;
+    const mail = failedLoginsMail(fullName(user), `${ctx.config.appUrl}/forgot-password`);
+    await enqueueMail(trx, { clientId: user.client_id, to: user.email, kind: 'failed_logins', ...mail });
+  });
+}
+
+/**
+ * A taken address answers 409 user_already_exists (the spec's key), so signup could test
+ * addresses one by one: each 409 counts as a failure of the caller's IP, throttled like failed
+ * logins from one IP (growing delays after LOGIN_IP_MAX_FAILURES, 429 too_many_attempts).
+ */
 export async function signup(
   ctx: AppContext,
   input: Required<Omit<SignupRequest, 'language'>> & { language?: string },
+  ip: string,
 ): Promise<LoginResponse> {
-  const passwordHash = await hashPassword(input.password);
+  const reservation = await reserveAttempt(ctx, [{ scope: 'signup_ip', key: ip }]);
   const emailTaken = () =>
     fieldError('email', 'user_already_exists', 'A user with this address already exists', 409);
+  let answer: LoginResponse;
   try {
-    return await createOrganisation(ctx, input, passwordHash, emailTaken);
+    const passwordHash = await hashPassword(input.password);
+    answer = await createOrganisation(ctx, input, passwordHash, emailTaken);
   } catch (err) {
     // Two signups with one address at once: the unique index refuses the second.
-    if (isEmailTakenError(err)) throw emailTaken();
-    throw err;
+    const error = isEmailTakenError(err) ? emailTaken() : err;
+    // Only a taken address counts; anything else gives its count back.
+    if (!(error instanceof AppError && error.key === 'user_already_exists')) {
+      await releaseAttempt(ctx, reservation);
+    }
+    throw error;
   }
+  await releaseAttempt(ctx, reservation);
+  return answer;
 }
 
 async function createOrganisation(
@@ -111,22 +169,6 @@ async function createOrganisation(
       language: input.language ?? 'en',
     });
     return startSession(trx, { id: userId, client_id: clientId }, false);
-  });
-}
-
-/** Always answers the same; only an existing, active account gets a link. */
-export async function forgotPassword(ctx: AppContext, email: string): Promise<void> {
-  const user = await findUserByEmail(ctx.db, email);
-  if (user?.status !== 'active') return;
-  await ctx.db.transaction().execute(async (trx) => {
-    const token = await issueToken(trx, {
-      userId: user.id,
-      clientId: user.client_id,
-      kind: 'password_reset',
-      ttlMs: RESET_TOKEN_TTL_MS,
-    });
-    const mail = passwordResetMail(fullName(user), `${ctx.config.appUrl}/change-password?token=${token.raw}`);
-    await enqueueMail(trx, { clientId: user.client_id, to: user.email, kind: 'password_reset', ...mail });
   });
 }
 
@@ -157,21 +199,6 @@ export async function resetPassword(
       action: 'password_reset',
     });
     return startSession(trx, user, false);
-  });
-}
-
-export async function sendLoginLink(ctx: AppContext, email: string): Promise<void> {
-  const user = await findUserByEmail(ctx.db, email);
-  if (user?.status !== 'active') return;
-  await ctx.db.transaction().execute(async (trx) => {
-    const token = await issueToken(trx, {
-      userId: user.id,
-      clientId: user.client_id,
-      kind: 'login_link',
-      ttlMs: LOGIN_LINK_TTL_MS,
-    });
-    const mail = loginLinkMail(fullName(user), `${ctx.config.appUrl}/auth/tokenlogin?token=${token.raw}`);
-    await enqueueMail(trx, { clientId: user.client_id, to: user.email, kind: 'login_link', ...mail });
   });
 }
 

@@ -82,27 +82,30 @@ export function updateCategory(ctx: AppContext, auth: Auth, id: number, body: Up
       if (body.name !== undefined && body.name !== current.name) changes.name = [current.name, body.name];
       if (body.color !== undefined && body.color !== current.color)
         changes.color = [current.color, body.color];
+      // Nothing to change (an empty body, or the same values) is a no-op, not an empty UPDATE.
+      if (!Object.keys(changes).length) {
+        const counts = await countIssuesByCategory(trx, auth.clientId);
+        return presentCategory(current, counts.get(id) ?? 0);
+      }
       const row = await trx
         .updateTable('categories')
         .set({
-          ...(body.name !== undefined ? { name: body.name } : {}),
-          ...(body.color !== undefined ? { color: body.color } : {}),
-          ...(Object.keys(changes).length ? { updated_at: new Date() } : {}),
+          ...(changes.name ? { name: body.name } : {}),
+          ...(changes.color ? { color: body.color } : {}),
+          updated_at: new Date(),
         })
         .where('id', '=', id)
         .where('client_id', '=', auth.clientId)
         .returning(['id', 'name', 'color', 'created_at', 'updated_at'])
         .executeTakeFirstOrThrow();
-      if (Object.keys(changes).length) {
-        await logActivity(trx, {
-          clientId: auth.clientId,
-          userId: auth.userId,
-          entityType: ENTITY,
-          entityId: id,
-          action: 'updated',
-          changes,
-        });
-      }
+      await logActivity(trx, {
+        clientId: auth.clientId,
+        userId: auth.userId,
+        entityType: ENTITY,
+        entityId: id,
+        action: 'updated',
+        changes,
+      });
       const counts = await countIssuesByCategory(trx, auth.clientId);
       return presentCategory(row, counts.get(id) ?? 0);
     }),

@@ -9,92 +9,115 @@ import {
   canManageWorkspaceUsers,
   fullName,
 } from '@workbench/domain';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
+import { BUDGETS, requireBudget } from '../../http/rate-limit.js';
 import { fileUrl } from '../../storage/file-storage.js';
 import { loadWorkspaceGrants } from '../access/request-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { hashToken, newRawToken } from '../auth/tokens.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { collaborationInviteMail } from '../mail/templates.js';
-import { findUserByEmail } from '../users/user-queries.js';
 import { readSettings } from '../workspaces/workspace-queries.js';
 import { presentCollaboration } from './collaboration-presenter.js';
 import { findCollaborationRow, findOpenInvitation, isOpenInviteTakenError } from './collaboration-queries.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+/** A company an address belongs to, and whether the inviting organisation already works with it. */
+type Company = { id: number; name: string; logo: string | null; known: boolean };
+
 /** Where an address stands: no account, or an account with the company it administers (if any). */
 type AddressOwner =
   | { kind: 'none' }
   | { kind: 'own_company'; userId: number }
-  | { kind: 'admin'; userId: number; client: { id: number; name: string; logo: string | null } }
-  | { kind: 'not_admin'; userId: number; client: { id: number; name: string; logo: string | null } };
+  | { kind: 'admin'; userId: number; client: Company }
+  | { kind: 'not_admin'; userId: number; client: Company };
 
 /**
- * Looks an address up: a person of the caller's own organisation, an admin of another company
- * (the company becomes the partner at once), or a person who does not administer a company.
+ * Looks an address up in one statement (an unknown address costs the same as a known one): a
+ * person of the caller's own organisation, an admin of another company, or a person who does
+ * not administer a company. `known`: the inviting organisation has an accepted collaboration
+ * with that company (either direction), so it may be named to the inviter.
  */
 export async function resolveAddress(db: Db, ownerClientId: number, email: string): Promise<AddressOwner> {
-  const user = await findUserByEmail(db, email);
-  if (!user) return { kind: 'none' };
-  const memberships = await db
-    .selectFrom('user_clients as uc')
-    .innerJoin('clients as cl', 'cl.id', 'uc.client_id')
-    .select(['uc.client_id', 'uc.role', 'cl.name', 'cl.logo'])
-    .where('uc.user_id', '=', user.id)
-    .orderBy('uc.created_at')
-    .execute();
-  if (memberships.some((m) => m.client_id === ownerClientId)) return { kind: 'own_company', userId: user.id };
+  const { rows } = await sql<{
+    user_id: number;
+    current_client_id: number;
+    client_id: number | null;
+    role: 'admin' | 'user' | null;
+    name: string | null;
+    logo: string | null;
+    known: boolean;
+  }>`
+    SELECT u.id AS user_id, u.client_id AS current_client_id, uc.client_id, uc.role, cl.name, cl.logo,
+        EXISTS (
+          SELECT 1 FROM collaborations c
+            WHERE c.deleted_at IS NULL AND c.invitation_status = 'accepted'
+              AND ((c.client_id = ${ownerClientId} AND c.partner_client_id = uc.client_id)
+                OR (c.client_id = uc.client_id AND c.partner_client_id = ${ownerClientId}))
+        ) AS known
+      FROM users u
+      LEFT JOIN user_clients uc ON uc.user_id = u.id
+      LEFT JOIN clients cl ON cl.id = uc.client_id
+      WHERE lower(u.email) = ${email.toLowerCase()} AND u.deleted_at IS NULL
+      ORDER BY uc.created_at, uc.client_id`.execute(db);
+  const first = rows[0];
+  if (!first) return { kind: 'none' };
+  const userId = first.user_id;
+  const memberships = rows.filter((m) => m.client_id !== null);
+  if (memberships.some((m) => m.client_id === ownerClientId)) return { kind: 'own_company', userId };
+  const company = (m: (typeof rows)[number]): Company => ({
+    id: m.client_id ?? first.current_client_id,
+    name: m.name ?? '',
+    logo: m.logo,
+    known: m.known,
+  });
   // The company they work in now first, then any other they administer.
   const admin =
-    memberships.find((m) => m.client_id === user.client_id && m.role === 'admin') ??
+    memberships.find((m) => m.client_id === first.current_client_id && m.role === 'admin') ??
     memberships.find((m) => m.role === 'admin');
-  if (admin) {
-    return {
-      kind: 'admin',
-      userId: user.id,
-      client: { id: admin.client_id, name: admin.name, logo: admin.logo },
-    };
-  }
-  const current = memberships.find((m) => m.client_id === user.client_id) ?? memberships[0];
+  if (admin) return { kind: 'admin', userId, client: company(admin) };
+  const current = memberships.find((m) => m.client_id === first.current_client_id) ?? memberships[0];
   return {
     kind: 'not_admin',
-    userId: user.id,
-    client: current
-      ? { id: current.client_id, name: current.name, logo: current.logo }
-      : { id: user.client_id, name: '', logo: null },
+    userId,
+    client: current ? company(current) : { id: first.current_client_id, name: '', logo: null, known: false },
   };
 }
 
-/** POST collaboration/check-email: who the address belongs to, before inviting it. */
+/** Whose address-related calls one budget counts: the person. */
+const budgetKey = (auth: Auth) => `user:${auth.userId}`;
+
+/**
+ * POST collaboration/check-email: whether an address can be invited. Only a company the
+ * organisation already works with is named (and whether the address is its admin); any other
+ * address, with an account or without, answers like an unknown one.
+ */
 export async function checkCollaborationEmail(
   ctx: AppContext,
   auth: Auth,
   email: string,
 ): Promise<CheckCollaborationEmailResponse> {
-  // Only who may invite learns whom an address belongs to (no probing of other companies).
   const settings = await readSettings(ctx.db, auth.clientId);
   if (!canInviteCollaborator(auth, settings, 'limited')) throw forbidden('You may not invite collaborators');
+  await requireBudget(ctx.db, BUDGETS.addressChecks, budgetKey(auth));
   const found = await resolveAddress(ctx.db, auth.clientId, email);
-  switch (found.kind) {
-    case 'none':
-      return { id: null, client: null, is_user_admin: false };
-    case 'own_company':
-      throw new AppError(422, 'own_company_email', 'This address belongs to your own organisation', {
-        email: 'own_company_email',
-      });
-    case 'admin':
-    case 'not_admin':
-      return {
-        id: found.userId,
-        client: { ...found.client, logo: fileUrl(found.client.logo) },
-        is_user_admin: found.kind === 'admin',
-      };
+  if (found.kind === 'own_company') {
+    throw new AppError(422, 'own_company_email', 'This address belongs to your own organisation', {
+      email: 'own_company_email',
+    });
   }
+  if ((found.kind === 'admin' || found.kind === 'not_admin') && found.client.known) {
+    return {
+      client: { name: found.client.name, logo: fileUrl(found.client.logo) },
+      is_user_admin: found.kind === 'admin',
+    };
+  }
+  return { client: null, is_user_admin: false };
 }
 
 /**
@@ -147,7 +170,7 @@ export async function sendCollaborationInvite(
       expires_at: new Date(Date.now() + COLLABORATION_INVITE_TTL_MS),
     })
     .execute();
-  const [inviter, owner] = await Promise.all([
+  const [inviter, owner, account] = await Promise.all([
     trx
       .selectFrom('users')
       .select(['first_name', 'last_name', 'email'])
@@ -158,6 +181,12 @@ export async function sendCollaborationInvite(
       .select('name')
       .where('id', '=', collaboration.client_id)
       .executeTakeFirstOrThrow(),
+    trx
+      .selectFrom('users')
+      .select('id')
+      .where(sql<string>`lower(email)`, '=', collaboration.invited_email.toLowerCase())
+      .where('deleted_at', 'is', null)
+      .executeTakeFirst(),
   ]);
   const link = `${ctx.config.appUrl}/public/collaboration_action?token=${raw}`;
   const mail = collaborationInviteMail({
@@ -169,7 +198,10 @@ export async function sendCollaborationInvite(
     declineUrl: `${link}&action=decline`,
   });
   await enqueueMail(trx, {
-    clientId: collaboration.client_id,
+    // The inviting organisation's outbox shows its admins the links: an address with an account
+    // gets its mail without an organisation (its own organisation's outbox shows it), or the
+    // inviter could accept for a company that never agreed, and so learn who it is.
+    clientId: account ? null : collaboration.client_id,
     to: collaboration.invited_email,
     kind: 'collaboration_invite',
     ...mail,
@@ -202,6 +234,7 @@ export async function createCollaborations(
   }
   const workspaceIds = [...new Set(input.workspace_ids ?? [])];
   await assertShareableWorkspaces(ctx.db, auth, workspaceIds);
+  await requireBudget(ctx.db, BUDGETS.invitations, budgetKey(auth), input.entries.length);
 
   try {
     return await ctx.db.transaction().execute(async (trx) => {
@@ -215,7 +248,9 @@ export async function createCollaborations(
         resolved.push(found);
         if (seen.has(email)) fields[field] = 'email_already_added';
         else if (found.kind === 'own_company') fields[field] = 'own_company_email';
-        else if (found.kind === 'not_admin') fields[field] = 'not_administrator_email';
+        // Told only for a company already worked with; for any other the invitation goes out
+        // and the rule is applied when the invitee answers (so inviting is no way to probe).
+        else if (found.kind === 'not_admin' && found.client.known) fields[field] = 'not_administrator_email';
         else if (await findOpenInvitation(trx, auth.clientId, email))
           fields[field] = 'collaboration_already_exists';
         seen.add(email);
@@ -226,12 +261,15 @@ export async function createCollaborations(
       const created: CollaborationItem[] = [];
       for (const [index, entry] of input.entries.entries()) {
         const found = resolved[index] ?? { kind: 'none' };
+        // A company already worked with is the partner at once (it sees the pending invitation);
+        // any other is known only once its admin accepts, so nothing here names it to the inviter.
+        const knownAdmin = found.kind === 'admin' && found.client.known ? found : null;
         const row = await trx
           .insertInto('collaborations')
           .values({
             client_id: auth.clientId,
-            partner_client_id: found.kind === 'admin' ? found.client.id : null,
-            invitee_user_id: found.kind === 'admin' ? found.userId : null,
+            partner_client_id: knownAdmin ? knownAdmin.client.id : null,
+            invitee_user_id: knownAdmin ? knownAdmin.userId : null,
             type: input.collab_type,
             access_type: input.access_type,
             invited_email: entry.email.toLowerCase(),

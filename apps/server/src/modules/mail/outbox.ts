@@ -38,6 +38,18 @@ export function listOutbox(db: Db, clientId: number, limit: number) {
   return db
     .selectFrom('mail_outbox')
     .select(['id', 'to_email', 'subject', 'text', 'kind', 'status', 'attempts', 'created_at', 'sent_at'])
+    .select((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('users as u')
+            .innerJoin('user_clients as uc', 'uc.user_id', 'u.id')
+            .select(sql`1`.as('one'))
+            .where(sql<string>`lower(u.email)`, '=', sql<string>`lower(mail_outbox.to_email)`)
+            .where('uc.client_id', '<>', clientId),
+        )
+        .as('recipient_elsewhere'),
+    )
     .where((eb) =>
       eb.or([
         eb('client_id', '=', clientId),
@@ -55,4 +67,17 @@ export function listOutbox(db: Db, clientId: number, limit: number) {
     .orderBy('id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** A web address in a mail's text: a one-time link (reset, login, invitation, joining) among them. */
+const LINK = /https?:\/\/\S+/g;
+
+/**
+ * What an admin may read of a mail in the outbox. Its links are one-time keys to an account, so
+ * they are hidden when the mail went out by SMTP (the outbox is then only a delivery log) and
+ * whenever the addressee belongs to another organisation too: an admin here must not be able to
+ * open the account of someone who is an admin somewhere else.
+ */
+export function readableText(text: string, options: { smtp: boolean; recipientElsewhere: boolean }): string {
+  return options.smtp || options.recipientElsewhere ? text.replace(LINK, '[link hidden]') : text;
 }

@@ -50,6 +50,22 @@ export function inviteMail(name: string, companyName: string, url: string) {
   };
 }
 
+/** An invitation to a person who has an account already: they join through the link (7 days). */
+export function joinOrganisationMail(inviterName: string, companyName: string, url: string) {
+  return {
+    subject: `${companyName} invites you to join them on Workbench`,
+    ...render(
+      'Hello,',
+      [
+        `${inviterName} of ${companyName} invites you to join ${companyName} on Workbench, with the account you already have.`,
+        'Open this link to join. Until you do, they see nothing of your account:',
+      ],
+      { name: `Join ${companyName}`, url },
+      'Not interested? Ignore this e-mail. The link is valid for 7 days.',
+    ),
+  };
+}
+
 /** A partner invitation: accept or decline through the public page (links valid for 30 days). */
 export function collaborationInviteMail(args: {
   inviterName: string;
@@ -72,4 +88,25 @@ export function collaborationInviteMail(args: {
     `Not interested? Decline here: ${args.declineUrl} (the links are valid for 30 days).`,
   );
   return { subject: `${args.ownerName} invites you to collaborate on Workbench`, ...mail };
+}
+
+/**
+ * Failed logins on an account (sent at most once an hour): what happened, that known devices
+ * are not held up, and what to do. The link asks for a reset mail.
+ */
+export function failedLoginsMail(name: string, url: string) {
+  return {
+    subject: 'Failed logins to your Workbench account',
+    ...render(
+      `Hello ${name},`,
+      [
+        'Someone tried to log in to your Workbench account several times with a wrong password.',
+        'Further tries are being slowed down. Browsers you have logged in with before are not affected: you can keep logging in there as usual.',
+        'If it was you, wait a few minutes and try again, or choose a new password with this link.',
+        'If it was not you, your account is safe as long as your password is not guessed: choose a new, long password that you use nowhere else.',
+      ],
+      { name: 'Choose a new password', url },
+      'You get this e-mail at most once an hour.',
+    ),
+  };
 }

@@ -3,6 +3,7 @@ import {
   type CreateMultipleUsersRequest,
   type CreateMultipleUsersResponse,
   type CreateUserRequest,
+  type CreateUserResponse,
   canGrantUserRole,
   canManageWorkspaceUsers,
   type ErrorKey,
@@ -17,9 +18,11 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors.js';
+import { BUDGETS, requireBudget } from '../../http/rate-limit.js';
 import { loadWorkspaceGrants } from '../access/request-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { createInvite } from '../auth/auth-service.js';
+import { askToJoin } from './membership-invites.js';
 import { assertCanManage, requireMember, requireUserManager, type UserActor } from './user-access.js';
 import { listUsers } from './user-list-queries.js';
 import { presentUserListItem } from './user-presenter.js';
@@ -92,27 +95,48 @@ type Invitation = {
   job_position_id?: number | null;
 };
 
-/** Creates invited people (status invited, no password) with their membership and mails each a link. */
+/** Where the invited people go: workspaces and the role in them. */
+type Placement = { workspaceIds: number[]; workspaceRole: WorkspaceRole };
+
+/**
+ * Creates invited people (status invited, no password) with their membership and workspace
+ * roles, and mails each a link. An address of the organisation's own people is refused
+ * (user_already_exists); an address with an account elsewhere is asked to join instead
+ * (askToJoin), so inviting tells nothing about other organisations' people.
+ */
 async function inviteUsers(
   ctx: AppContext,
   trx: Trx,
   actor: UserActor,
   invitations: Invitation[],
   listName: string,
-): Promise<number[]> {
+  placement: Placement,
+): Promise<{ created: number[]; askedToJoin: string[] }> {
   const emails = invitations.map((i) => i.email.trim().toLowerCase());
   const taken = await trx
-    .selectFrom('users')
-    .select(sql<string>`lower(email)`.as('email'))
-    .where(sql`lower(email)`, 'in', emails)
-    .where('deleted_at', 'is', null)
+    .selectFrom('users as u')
+    .leftJoin('user_clients as uc', (join) =>
+      join.onRef('uc.user_id', '=', 'u.id').on('uc.client_id', '=', actor.auth.clientId),
+    )
+    .select(['u.id', sql<string>`lower(u.email)`.as('email'), 'uc.client_id as member_of'])
+    .where(sql`lower(u.email)`, 'in', emails)
+    .where('u.deleted_at', 'is', null)
     .execute();
-  const takenSet = new Set(taken.map((t) => t.email));
+  const takenBy = new Map(taken.map((t) => [t.email, t]));
   const fields: Record<string, ErrorKey> = {};
   emails.forEach((email, index) => {
-    if (takenSet.has(email)) fields[`${listName}.${index}.email`] = 'user_already_exists';
+    if (takenBy.get(email)?.member_of != null) fields[`${listName}.${index}.email`] = 'user_already_exists';
   });
   if (Object.keys(fields).length) throw fieldsError(fields);
+  const elsewhere = invitations.flatMap((invitation, index) => {
+    const account = takenBy.get(emails[index] as string);
+    return account ? [{ userId: account.id, role: invitation.role, email: emails[index] as string }] : [];
+  });
+  for (const person of elsewhere) await askToJoin(ctx, trx, actor.auth, person, placement);
+  const fresh = invitations.flatMap((invitation, index) =>
+    takenBy.has(emails[index] as string) ? [] : [{ ...invitation, email: emails[index] as string }],
+  );
+  if (!fresh.length) return { created: [], askedToJoin: elsewhere.map((p) => p.email) };
   const inviter = await trx
     .selectFrom('users')
     .select('language')
@@ -121,12 +145,12 @@ async function inviteUsers(
   const rows = await trx
     .insertInto('users')
     .values(
-      invitations.map((invitation, index) => ({
+      fresh.map((invitation) => ({
         client_id: actor.auth.clientId,
         main_client_id: actor.auth.clientId,
         first_name: invitation.first_name?.trim() ?? '',
         last_name: invitation.last_name?.trim() ?? '',
-        email: emails[index] as string,
+        email: invitation.email,
         phone: null,
         status: 'invited' as const,
         role: invitation.role,
@@ -157,7 +181,15 @@ async function inviteUsers(
       changes: { role: row.role },
     });
   }
-  return rows.map((row) => row.id);
+  const created = rows.map((row) => row.id);
+  await grantWorkspaceRoles(
+    trx,
+    actor.auth.clientId,
+    created,
+    placement.workspaceIds,
+    placement.workspaceRole,
+  );
+  return { created, askedToJoin: elsewhere.map((p) => p.email) };
 }
 
 async function presentUsers(ctx: AppContext, clientId: number, ids: number[]): Promise<UserListItem[]> {
@@ -188,7 +220,7 @@ export async function createMultipleUsers(
   const fields = validateNewPersonEntries('new_users', input.new_users, ['first_name', 'last_name']);
   if (Object.keys(fields).length) throw fieldsError(fields);
   const workspaceIds = [...new Set(input.workspace_ids ?? [])];
-  const ids = await runInvite(
+  const result = await runInvite(
     () =>
       ctx.db.transaction().execute(async (trx) => {
         const actor = await requireUserManager(trx, auth);
@@ -196,7 +228,8 @@ export async function createMultipleUsers(
         if (!canGrantUserRole(actor, userRole)) throw forbidden('Only admins create admins');
         if (input.job_position_id) await requireJobPosition(trx, auth.clientId, input.job_position_id);
         await requireManageableWorkspaces(trx, auth, workspaceIds);
-        const created = await inviteUsers(
+        await requireBudget(trx, BUDGETS.invitations, budgetKey(auth), input.new_users.length);
+        return inviteUsers(
           ctx,
           trx,
           actor,
@@ -206,20 +239,23 @@ export async function createMultipleUsers(
             job_position_id: input.job_position_id ?? null,
           })),
           'new_users',
+          { workspaceIds, workspaceRole: input.role ?? 'member' },
         );
-        await grantWorkspaceRoles(trx, auth.clientId, created, workspaceIds, input.role ?? 'member');
-        return created;
       }),
     'new_users.0.email',
   );
-  return { success: true, new_users: await presentUsers(ctx, auth.clientId, ids) };
+  return {
+    success: true,
+    new_users: await presentUsers(ctx, auth.clientId, result.created),
+    asked_to_join: result.askedToJoin,
+  };
 }
 
 export async function createUser(
   ctx: AppContext,
   auth: Auth,
   input: CreateUserRequest,
-): Promise<UserListItem> {
+): Promise<CreateUserResponse> {
   const entryFields = validateNewPersonEntries(
     'new_users',
     [{ email: input.email, first_name: input.first_name, last_name: input.last_name }],
@@ -231,23 +267,19 @@ export async function createUser(
   if (Object.keys(fields).length) throw fieldsError(fields);
   const role = input.role ?? 'user';
   const workspaceIds = [...new Set(input.workspace_ids ?? [])];
-  const ids = await runInvite(
+  const result = await runInvite(
     () =>
       ctx.db.transaction().execute(async (trx) => {
         const actor = await requireUserManager(trx, auth);
         if (!canGrantUserRole(actor, role)) throw forbidden('Only admins create admins');
         if (input.job_position_id) await requireJobPosition(trx, auth.clientId, input.job_position_id);
         await requireManageableWorkspaces(trx, auth, workspaceIds);
+        await requireBudget(trx, BUDGETS.invitations, budgetKey(auth));
         try {
-          const created = await inviteUsers(ctx, trx, actor, [{ ...input, role }], 'new_users');
-          await grantWorkspaceRoles(
-            trx,
-            auth.clientId,
-            created,
+          return await inviteUsers(ctx, trx, actor, [{ ...input, role }], 'new_users', {
             workspaceIds,
-            input.workspace_role ?? 'member',
-          );
-          return created;
+            workspaceRole: input.workspace_role ?? 'member',
+          });
         } catch (err) {
           if (err instanceof AppError && err.fields?.['new_users.0.email']) {
             throw fieldsError({ email: toErrorKey(err.fields['new_users.0.email']) });
@@ -257,7 +289,9 @@ export async function createUser(
       }),
     'email',
   );
-  const [user] = await presentUsers(ctx, auth.clientId, ids);
+  const [asked] = result.askedToJoin;
+  if (asked) return { email: asked, asked_to_join: true };
+  const [user] = await presentUsers(ctx, auth.clientId, result.created);
   if (!user) throw new Error('invited user not found');
   return user;
 }
@@ -304,7 +338,13 @@ export async function resendInvite(ctx: AppContext, auth: Auth, userId: number):
   });
 }
 
-/** users/check-existing: which of these addresses already have an account, and whether here. */
+/** Whose address-related calls the budgets count: the person. */
+const budgetKey = (auth: Auth) => `user:${auth.userId}`;
+
+/**
+ * users/check-existing: which of these addresses already belong to the organisation. An address
+ * with an account elsewhere reads like a new one (inviting it asks the person to join).
+ */
 export async function checkExisting(
   ctx: AppContext,
   auth: Auth,
@@ -313,15 +353,16 @@ export async function checkExisting(
   await requireUserManager(ctx.db, auth);
   const wanted = [...new Set(emails.map((e) => e.trim().toLowerCase()).filter(Boolean))];
   if (!wanted.length) return { existing: [] };
+  await requireBudget(ctx.db, BUDGETS.addressChecks, budgetKey(auth), wanted.length);
   const rows = await ctx.db
     .selectFrom('users as u')
-    .leftJoin('user_clients as uc', (join) =>
+    .innerJoin('user_clients as uc', (join) =>
       join.onRef('uc.user_id', '=', 'u.id').on('uc.client_id', '=', auth.clientId),
     )
-    .select(['u.id', sql<string>`lower(u.email)`.as('email'), 'uc.client_id'])
+    .select(['u.id', sql<string>`lower(u.email)`.as('email')])
     .where(sql`lower(u.email)`, 'in', wanted)
     .where('u.deleted_at', 'is', null)
     .orderBy('u.id')
     .execute();
-  return { existing: rows.map((r) => ({ email: r.email, id: r.id, same_client: r.client_id !== null })) };
+  return { existing: rows.map((r) => ({ email: r.email, id: r.id })) };
 }

@@ -2,6 +2,7 @@ import { userContracts } from '@workbench/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { route } from '../../http/contract-route.js';
+import { joinOrganisation, readJoinInvite } from './membership-invites.js';
 import {
   addUsersToWorkspaces,
   archiveUsers,
@@ -54,4 +55,6 @@ export function usersRoutes(app: FastifyInstance, ctx: AppContext): void {
     return success;
   });
   route(app, ctx, userContracts.addWorkspaces, ({ auth, body }) => addUsersToWorkspaces(ctx, auth, body));
+  route(app, ctx, userContracts.joinInfo, ({ query }) => readJoinInvite(ctx, query.token));
+  route(app, ctx, userContracts.join, ({ body }) => joinOrganisation(ctx, body.token));
 }

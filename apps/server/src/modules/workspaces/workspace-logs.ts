@@ -3,21 +3,25 @@ import {
   canReadWorkspaceLogs,
   type PresenceLogItem,
   type PublicWorkspace,
+  parsePublicWorkspaceRef,
   presenceDurationSeconds,
   type QrScanLogItem,
   workspaceQrTarget,
 } from '@workbench/domain';
 import type { FastifyRequest } from 'fastify';
+import { sql } from 'kysely';
 import QRCode from 'qrcode';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
+import { BUDGETS, hashedKey, requireBudget, spendBudget } from '../../http/rate-limit.js';
 import { fileUrl } from '../../storage/file-storage.js';
 import { loadWorkspaceGrants, requireWorkspaceGrant } from '../access/request-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { hashToken } from '../auth/tokens.js';
 import { personOf } from '../users/user-presenter.js';
 import { presentPerson } from './workspace-presenter.js';
+import { assertCanEditWorkspace } from './workspace-service.js';
 
 type Paging = { page: number; paginate_by: number };
 
@@ -29,7 +33,12 @@ export async function workspaceQrCode(
   format: 'png' | 'svg',
 ): Promise<{ contentType: string; body: Buffer | string }> {
   await requireWorkspaceGrant(ctx.db, auth, id);
-  const target = workspaceQrTarget(ctx.config.appUrl, id);
+  const { public_code } = await ctx.db
+    .selectFrom('workspaces')
+    .select('public_code')
+    .where('id', '=', id)
+    .executeTakeFirstOrThrow();
+  const target = workspaceQrTarget(ctx.config.appUrl, public_code);
   if (format === 'svg') {
     return {
       contentType: 'image/svg+xml',
@@ -112,41 +121,91 @@ async function optionalCaller(ctx: AppContext, request: FastifyRequest): Promise
 }
 
 /**
- * What a visitor may see of a workspace (no login): a live one only. With qr=1 the visit is a
- * QR scan and is logged, with the user when a valid token comes along.
+ * A new public code for a workspace (those who may edit it): its printed QR codes, its old code
+ * and, for a workspace older than the codes, its numeric public address stop working.
+ */
+export async function regenerateWorkspaceCode(ctx: AppContext, auth: Auth, id: number): Promise<void> {
+  await assertCanEditWorkspace(ctx, auth, id);
+  await ctx.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('workspaces')
+      .set({ public_code: sql<string>`DEFAULT`, public_id_legacy: false, updated_at: new Date() })
+      .where('client_id', '=', auth.clientId)
+      .where('id', '=', id)
+      .execute();
+    await logActivity(trx, {
+      clientId: auth.clientId,
+      userId: auth.userId,
+      entityType: 'workspace',
+      entityId: id,
+      action: 'public_code_regenerated',
+    });
+  });
+}
+
+/**
+ * What a visitor may see of a workspace (no login), named by its public code; a workspace older
+ * than the codes also by its numeric id until its code is regenerated. A live one only. Each
+ * client address has a budget of views (a smaller one by numeric id, which can be counted
+ * through). With qr=1 the visit is a QR scan and is logged (with the user when a valid token
+ * comes along), at most once per address, person and workspace in a few minutes.
  */
 export async function getPublicWorkspace(
   ctx: AppContext,
   request: FastifyRequest,
-  id: number,
+  rawRef: string,
   scan: { qr: 0 | 1; latitude?: number; longitude?: number },
 ): Promise<PublicWorkspace> {
-  const row = await ctx.db
+  const ip = hashedKey('ip', request.ip);
+  await requireBudget(ctx.db, BUDGETS.publicViews, ip);
+  const ref = parsePublicWorkspaceRef(rawRef);
+  if (ref && 'legacyId' in ref) await requireBudget(ctx.db, BUDGETS.publicLegacyViews, ip);
+  if (!ref) throw notFound('Workspace not found');
+  let query = ctx.db
     .selectFrom('workspaces as w')
     .innerJoin('clients as c', 'c.id', 'w.client_id')
-    .select(['w.id', 'w.client_id', 'w.name', 'w.description', 'w.image', 'c.name as client_name', 'c.logo'])
-    .where('w.id', '=', id)
+    .select([
+      'w.id',
+      'w.client_id',
+      'w.public_code',
+      'w.name',
+      'w.description',
+      'w.image',
+      'c.name as client_name',
+      'c.logo',
+    ])
     .where('w.deleted_at', 'is', null)
-    .where('w.archived_at', 'is', null)
-    .executeTakeFirst();
+    .where('w.archived_at', 'is', null);
+  query =
+    'code' in ref
+      ? query.where('w.public_code', '=', ref.code)
+      : query.where('w.id', '=', ref.legacyId).where('w.public_id_legacy', '=', true);
+  const row = await query.executeTakeFirst();
   if (!row) throw notFound('Workspace not found');
   if (scan.qr) {
     const userId = await optionalCaller(ctx, request);
-    await ctx.db
-      .insertInto('qr_scan_logs')
-      .values({
-        client_id: row.client_id,
-        entity_type: 'workspace',
-        entity_id: row.id,
-        user_id: userId,
-        latitude: scan.latitude ?? null,
-        longitude: scan.longitude ?? null,
-        user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
-      })
-      .execute();
+    const { allowed } = await spendBudget(
+      ctx.db,
+      BUDGETS.scanLog,
+      hashedKey('scan', request.ip, row.id, userId ?? 'anonymous'),
+    );
+    if (allowed) {
+      await ctx.db
+        .insertInto('qr_scan_logs')
+        .values({
+          client_id: row.client_id,
+          entity_type: 'workspace',
+          entity_id: row.id,
+          user_id: userId,
+          latitude: scan.latitude ?? null,
+          longitude: scan.longitude ?? null,
+          user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
+        })
+        .execute();
+    }
   }
   return {
-    id: row.id,
+    code: row.public_code,
     name: row.name,
     description: row.description,
     image: fileUrl(row.image),

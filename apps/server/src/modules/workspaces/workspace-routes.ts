@@ -10,6 +10,7 @@ import {
   listUserPresence,
   listWorkspacePresence,
   recordPresence,
+  regenerateWorkspaceCode,
   workspaceQrCode,
 } from './workspace-logs.js';
 import {
@@ -57,14 +58,21 @@ export function workspaceRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   route(app, ctx, contracts.qrCode, async ({ auth, params, query, reply }) => {
     const qr = await workspaceQrCode(ctx, auth, params.id, query.format);
-    return reply
-      .header('content-type', qr.contentType)
-      .header('cache-control', 'private, max-age=3600')
-      .send(qr.body);
+    return (
+      reply
+        .header('content-type', qr.contentType)
+        // Regenerating the code changes it: never a stale copy from the browser's cache.
+        .header('cache-control', 'no-store')
+        .send(qr.body)
+    );
   });
   route(app, ctx, contracts.scanLog, ({ auth, params, query, request }) =>
     listScanLog(ctx, auth, params.id, query, pathOf(request)),
   );
+  route(app, ctx, contracts.regenerateQrCode, async ({ auth, params }) => {
+    await regenerateWorkspaceCode(ctx, auth, params.id);
+    return { success: true as const };
+  });
   route(app, ctx, contracts.publicView, ({ params, query, request }) =>
     getPublicWorkspace(ctx, request, params.id, query),
   );

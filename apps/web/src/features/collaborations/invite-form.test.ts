@@ -18,13 +18,13 @@ const entry = (email: string, patch: Partial<InviteEntry> = {}): InviteEntry => 
 
 describe('invite form', () => {
   it('reads the e-mail check', () => {
-    expect(checkFromResponse({ id: null, client: null, is_user_admin: false })).toEqual({ state: 'new' });
-    const client = { id: 3, name: 'Acme', logo: null };
-    expect(checkFromResponse({ id: 5, client, is_user_admin: true })).toEqual({
+    expect(checkFromResponse({ client: null, is_user_admin: false })).toEqual({ state: 'new' });
+    const client = { name: 'Acme', logo: null };
+    expect(checkFromResponse({ client, is_user_admin: true })).toEqual({
       state: 'existing_client',
       client: { name: 'Acme', logo: null },
     });
-    expect(checkFromResponse({ id: 5, client, is_user_admin: false }).state).toBe('not_admin');
+    expect(checkFromResponse({ client, is_user_admin: false }).state).toBe('not_admin');
     expect(
       checkFromError(new ApiError(422, 'own_company_email', '', { email: 'own_company_email' })).state,
     ).toBe('own_company');
@@ -32,6 +32,8 @@ describe('invite form', () => {
       checkFromError(new ApiError(422, 'validation_failed', '', { email: 'invalid_format' })).state,
     ).toBe('invalid');
     expect(checkFromError(new ApiError(0, 'no_internet', '')).state).toBe('failed');
+    // Out of lookups for the hour: the check only advises, the server checks again on sending.
+    expect(checkFromError(new ApiError(429, 'too_many_requests', '')).state).toBe('new');
     expect(checkFromError(new Error('x')).state).toBe('failed');
   });
 

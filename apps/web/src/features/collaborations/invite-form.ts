@@ -10,11 +10,14 @@ import { ApiError } from '../../api/client';
 export type EmailCheck =
   | { state: 'idle' }
   | { state: 'checking' }
-  /** No account: the company alias may be given. */
+  /**
+   * Not a company the organisation works with (the server names no other): the company alias
+   * may be given. Whether the address can accept is settled when the invitee answers.
+   */
   | { state: 'new' }
-  /** An admin of an existing company: only the e-mail is shown, with the company. */
+  /** The admin of a company the organisation already works with: the e-mail, with the company. */
   | { state: 'existing_client'; client: { name: string; logo: string | null } }
-  /** A person of an existing company who is not its admin: cannot be invited. */
+  /** A person of a company the organisation works with who is not its admin: cannot be invited. */
   | { state: 'not_admin'; client: { name: string; logo: string | null } }
   | { state: 'own_company' }
   | { state: 'invalid' }
@@ -39,6 +42,8 @@ export function checkFromError(error: unknown): EmailCheck {
       return { state: 'own_company' };
     }
     if (error.status === 422) return { state: 'invalid' };
+    // Out of lookups for now: the check only advises; sending checks every address again.
+    if (error.status === 429) return { state: 'new' };
   }
   return { state: 'failed' };
 }

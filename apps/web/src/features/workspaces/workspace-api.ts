@@ -184,6 +184,15 @@ export function useWorkspaceQrSvg(id: number, enabled: boolean) {
   });
 }
 
+/** A new public code: the printed QR codes stop working; the modal shows the new code. */
+export function useRegenerateQrCode(id: number) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: () => call(workspaceContracts.regenerateQrCode, { params: { id } }),
+    onSuccess: () => client.invalidateQueries({ queryKey: workspaceKeys.qr(id) }),
+  });
+}
+
 /** People of the organisation for the simple people picker (users/filter-mix). */
 export function usePickablePeople(search: string, enabled: boolean) {
   return useQuery({

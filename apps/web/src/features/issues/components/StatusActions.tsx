@@ -1,4 +1,4 @@
-import { Button, Group, Modal, NumberInput, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
 import { IconCamera } from '@tabler/icons-react';
 import { ISSUE_COMMENT_MAX, type Issue, type IssueStatusId } from '@workbench/domain';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import {
 } from '../action-flow';
 import { formatDateTime, toSeconds } from '../issue-helpers';
 import { useIssueActions } from '../issues-api';
+import { WorktimeInputs } from './WorktimeInputs';
 
 type Open = { action: IssueAction; flow: 'note' | 'worktime' | 'photo' } | null;
 
@@ -187,31 +188,19 @@ function WorktimeModal({
         <Text size="sm">
           {t(required ? 'issues.modals.worktime_required' : 'issues.modals.worktime_suggested')}
         </Text>
-        <Group grow>
-          <NumberInput
-            label={t('issues.worktime.hours')}
-            min={0}
-            max={24}
-            allowDecimal={false}
-            value={hours}
-            onChange={(v) => {
-              setHours(v);
-              setError(null);
-            }}
-            data-autofocus
-          />
-          <NumberInput
-            label={t('issues.worktime.minutes')}
-            min={0}
-            max={59}
-            allowDecimal={false}
-            value={minutes}
-            onChange={(v) => {
-              setMinutes(v);
-              setError(null);
-            }}
-          />
-        </Group>
+        <WorktimeInputs
+          hours={hours}
+          minutes={minutes}
+          onHours={(v) => {
+            setHours(v);
+            setError(null);
+          }}
+          onMinutes={(v) => {
+            setMinutes(v);
+            setError(null);
+          }}
+          autoFocus
+        />
         {error && (
           <Text c="red" size="sm" role="alert">
             {error}

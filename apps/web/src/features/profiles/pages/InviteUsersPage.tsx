@@ -55,7 +55,10 @@ export function InviteUsersPage() {
       },
       {
         onSuccess: (response) => {
-          notify.ok('profiles.invited', { n: response.new_users.length });
+          notify.ok('profiles.invited', { n: response.new_users.length + response.asked_to_join.length });
+          // People with an account elsewhere join when they open their link; until then they are not listed.
+          if (response.asked_to_join.length)
+            notify.ok('profiles.asked_to_join', { n: response.asked_to_join.length });
           navigate('/dashboard/profiles');
         },
         onError: (err) => {

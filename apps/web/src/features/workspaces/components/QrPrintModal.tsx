@@ -1,25 +1,46 @@
 import './qr-print.css';
 import { Button, Center, Group, Loader, Modal, Stack, Text, Title } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { IconPrinter } from '@tabler/icons-react';
+import { modals } from '@mantine/modals';
+import { IconPrinter, IconRefresh } from '@tabler/icons-react';
 import { createPortal } from 'react-dom';
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
-import { useWorkspaceQrSvg } from '../workspace-api';
+import { useNotify } from '../../../ui/feedback/use-notify';
+import { useRegenerateQrCode, useWorkspaceQrSvg } from '../workspace-api';
 
-/** The QR code of a workspace, large, with its name and reference number, ready to print. */
+/**
+ * The QR code of a workspace, large, with its name and reference number, ready to print. Who
+ * may edit the workspace can replace its code (after a confirmation): printed copies stop working.
+ */
 export function QrPrintModal({
   workspace,
   opened,
   onClose,
+  canRegenerate,
 }: {
   workspace: { id: number; name: string; reference_number: string | null };
   opened: boolean;
   onClose: () => void;
+  canRegenerate: boolean;
 }) {
   const { t } = useTranslation();
+  const notify = useNotify();
   const isPhone = useMediaQuery('(max-width: 48em)');
   const qr = useWorkspaceQrSvg(workspace.id, opened);
+  const regenerate = useRegenerateQrCode(workspace.id);
+  const confirmRegenerate = () =>
+    modals.openConfirmModal({
+      title: t('workspaces.qr_regenerate_title'),
+      children: <Text size="sm">{t('workspaces.qr_regenerate_text')}</Text>,
+      labels: { confirm: t('workspaces.qr_regenerate_confirm'), cancel: t('workspaces.cancel') },
+      confirmProps: { color: 'red' },
+      onConfirm: () =>
+        regenerate.mutate(undefined, {
+          onSuccess: () => notify.ok('workspaces.qr_regenerated'),
+          onError: notify.fail,
+        }),
+    });
   return (
     <Modal
       opened={opened}
@@ -62,6 +83,18 @@ export function QrPrintModal({
         </Text>
       </Stack>
       <Group justify="flex-end" mt="md">
+        {canRegenerate && (
+          <Button
+            variant="subtle"
+            color="red"
+            mr="auto"
+            leftSection={<IconRefresh size={18} />}
+            onClick={confirmRegenerate}
+            loading={regenerate.isPending}
+          >
+            {t('workspaces.qr_regenerate')}
+          </Button>
+        )}
         <Button variant="default" onClick={onClose}>
           {t('workspaces.close')}
         </Button>

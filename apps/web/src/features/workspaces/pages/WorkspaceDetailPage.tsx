@@ -364,7 +364,12 @@ function WorkspaceDetailView({ workspace }: { workspace: WorkspaceDetail }) {
         </Alert>
       )}
 
-      <QrPrintModal workspace={workspace} opened={qrOpen} onClose={() => setQrOpen(false)} />
+      <QrPrintModal
+        workspace={workspace}
+        opened={qrOpen}
+        onClose={() => setQrOpen(false)}
+        canRegenerate={permissions.can_edit}
+      />
       {peopleOpen && <ManagePeopleModal workspace={workspace} opened onClose={() => setPeopleOpen(false)} />}
     </Stack>
   );

@@ -121,7 +121,7 @@ export function AttachmentViewer({
             position={index + 1}
             total={items.length}
             url={url}
-            printable={kind !== 'download'}
+            printAs={kind === 'download' ? null : kind}
             onDelete={() => setConfirmDelete(true)}
             onClose={() => onOpenKey(null)}
           />

@@ -3,20 +3,43 @@ import { IconDownload, IconPrinter, IconTrash, IconX } from '@tabler/icons-react
 import { useTranslation } from 'react-i18next';
 import { canDeleteItem, type GalleryItem } from '../../editing-state';
 
-/** Prints a file from a hidden frame (the browser's own print dialog for images and PDFs). */
-function printFile(url: string) {
+/** A hidden frame that prints itself once loaded and goes away a minute later. */
+function hiddenFrame(): HTMLIFrameElement {
   const frame = document.createElement('iframe');
   frame.style.position = 'fixed';
   frame.style.width = '0';
   frame.style.height = '0';
   frame.style.border = '0';
-  frame.src = url;
-  frame.onload = () => {
-    frame.contentWindow?.focus();
-    frame.contentWindow?.print();
-    window.setTimeout(() => frame.remove(), 60_000);
-  };
+  return frame;
+}
+
+function printFrame(frame: HTMLIFrameElement) {
+  frame.contentWindow?.focus();
+  frame.contentWindow?.print();
+  window.setTimeout(() => frame.remove(), 60_000);
+}
+
+/**
+ * Prints a file with the browser's own print dialog. A PDF is loaded into the frame itself; an
+ * image is put into an empty frame of the page, because the server sandboxes the image's own
+ * document (an opaque origin the page may not ask to print).
+ */
+function printFile(url: string, kind: 'image' | 'pdf') {
+  const frame = hiddenFrame();
+  if (kind === 'pdf') {
+    frame.src = url;
+    frame.onload = () => printFrame(frame);
+    document.body.appendChild(frame);
+    return;
+  }
   document.body.appendChild(frame);
+  const page = frame.contentDocument;
+  if (!page) return;
+  const image = page.createElement('img');
+  image.style.maxWidth = '100%';
+  image.onload = () => printFrame(frame);
+  image.src = url;
+  page.body.appendChild(image);
 }
 
 /** The viewer's top bar: 'n/total', the file name, download, print, delete and close. */
@@ -25,7 +48,7 @@ export function ViewerHeader({
   position,
   total,
   url,
-  printable,
+  printAs,
   onDelete,
   onClose,
 }: {
@@ -34,7 +57,8 @@ export function ViewerHeader({
   position: number;
   total: number;
   url: string | null;
-  printable: boolean;
+  /** How the file prints, if it does (images and PDFs the browser shows). */
+  printAs: 'image' | 'pdf' | null;
   onDelete: () => void;
   onClose: () => void;
 }) {
@@ -71,12 +95,12 @@ export function ViewerHeader({
             </ActionIcon>
           </Tooltip>
         )}
-        {url && printable && (
+        {url && printAs && (
           <Tooltip label={t('attachments.print')}>
             <ActionIcon
               variant="subtle"
               size="lg"
-              onClick={() => printFile(url)}
+              onClick={() => printFile(url, printAs)}
               aria-label={t('attachments.print')}
             >
               <IconPrinter size={20} />

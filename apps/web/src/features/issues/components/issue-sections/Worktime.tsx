@@ -1,4 +1,4 @@
-import { Button, Group, Loader, Modal, NumberInput, Stack, Table, Text, TextInput } from '@mantine/core';
+import { Button, Group, Loader, Modal, Stack, Table, Text, TextInput } from '@mantine/core';
 import { IconPlayerPlay, IconPlayerStop, IconPlus } from '@tabler/icons-react';
 import type { Issue } from '@workbench/domain';
 import { useEffect, useState } from 'react';
@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../../ui/feedback/use-notify';
 import { elapsedSeconds, formatClock, formatDateTime, formatDuration, toSeconds } from '../../issue-helpers';
 import { useIssueActions, useTimer, useWorktimeLogs } from '../../issues-api';
+import { WorktimeInputs } from '../WorktimeInputs';
 import { Section } from './Section';
 
 /** Work time: total, entries, the viewer's timer and a manual entry when work time may be edited. */
@@ -121,24 +122,7 @@ export function Worktime({ issue }: { issue: Issue }) {
       </Stack>
       <Modal opened={adding} onClose={() => setAdding(false)} title={t('issues.worktime.add')} centered>
         <Stack>
-          <Group grow>
-            <NumberInput
-              label={t('issues.worktime.hours')}
-              min={0}
-              max={24}
-              allowDecimal={false}
-              value={hours}
-              onChange={setHours}
-            />
-            <NumberInput
-              label={t('issues.worktime.minutes')}
-              min={0}
-              max={59}
-              allowDecimal={false}
-              value={minutes}
-              onChange={setMinutes}
-            />
-          </Group>
+          <WorktimeInputs hours={hours} minutes={minutes} onHours={setHours} onMinutes={setMinutes} />
           <TextInput
             label={t('issues.worktime.note')}
             value={note}

@@ -1,0 +1,124 @@
+import type { IdKind } from '@workbench/domain';
+import { issueToken } from '../../src/modules/auth/tokens.js';
+import { createUser } from '../helpers/factories.js';
+import { API, createIssueTeam } from '../helpers/issues-factories.js';
+import type { TestServer } from '../helpers/test-server.js';
+import { addJobPosition } from '../helpers/users-factories.js';
+
+/** One id of each kind a route's path can name, all in one organisation (or shared with a partner). */
+export type IdSet = Record<Exclude<IdKind, 'token'>, number>;
+
+/** An organisation with something of every kind, its partner, and the people who fuzz it. */
+export type FuzzOrganisation = {
+  clientId: number;
+  partnerClientId: number;
+  ids: IdSet;
+  /** A person nobody logs in as: id fields of bodies name them, so archiving or removing them costs nothing. */
+  spareUserId: number;
+  people: {
+    admin: { id: number; clientId: number };
+    member: { id: number; clientId: number };
+    partner: { id: number; clientId: number };
+  };
+  /**
+   * A new issue with a checklist of two items in the shared site (brought back if a probe
+   * deleted it), for the next operation: the previous one may have deleted, archived or completed
+   * the last.
+   */
+  renewIssue: () => Promise<void>;
+};
+
+async function created(
+  server: TestServer,
+  token: string,
+  path: string,
+  body: unknown,
+): Promise<{ id: number } & Record<string, unknown>> {
+  const res = await server.call('POST', `${API}${path}`, { token, body });
+  if (res.status >= 300)
+    throw new Error(`fuzz world: POST ${path} answered ${res.status} ${JSON.stringify(res.body)}`);
+  return res.body;
+}
+
+/**
+ * The issue team of the API tests (a site shared with a partner company, its people) plus an
+ * issue with a checklist, a category, text and checklist templates, a job position and a spare
+ * person: something for every id kind.
+ */
+export async function buildFuzzOrganisation(server: TestServer): Promise<FuzzOrganisation> {
+  const team = await createIssueTeam(server);
+  const admin = team.tokens.admin;
+  await team.issue({ title: 'Second fuzzed issue' });
+  const category = await created(server, admin, '/category', { name: 'Fuzz category' });
+  const textTemplate = await created(server, admin, '/text-templates', {
+    text: 'A text template for fuzzing',
+  });
+  const template = await created(server, admin, '/checklist-templates', {
+    name: 'Fuzz template',
+    items: [{ title: 'Template item' }],
+  });
+  const jobPosition = await addJobPosition(server.db, team.org.id, 'Fuzz technician');
+  const spare = await createUser(server.db, team.org.id, { firstName: 'Spare', lastName: 'Person' });
+  const org: FuzzOrganisation = {
+    clientId: team.org.id,
+    partnerClientId: team.partner.org.id,
+    spareUserId: spare.id,
+    ids: {
+      workspace: team.ids.site,
+      issue: 0,
+      user: spare.id,
+      collaboration: team.collaborationId,
+      client: team.org.id,
+      job_position: jobPosition,
+      category: category.id,
+      text_template: textTemplate.id,
+      checklist: 0,
+      checklist_item: 0,
+      checklist_template: template.id,
+    },
+    people: {
+      admin: { id: team.people.admin.id, clientId: team.org.id },
+      member: { id: team.people.member.id, clientId: team.org.id },
+      partner: { id: team.people.collabMember.id, clientId: team.partner.org.id },
+    },
+    renewIssue: async () => {
+      // A deletion probe may have taken the site itself: bring it back, so later ones reach their code.
+      await server.db
+        .updateTable('workspaces')
+        .set({ deleted_at: null, archived_at: null })
+        .where('id', '=', team.ids.site)
+        .execute();
+      const issueId = await team.issue({ title: 'Fuzzed issue', assignee_id: team.people.assignee.id });
+      const session = await issueToken(server.db, {
+        userId: team.people.admin.id,
+        clientId: team.org.id,
+        kind: 'session',
+        ttlMs: 600_000,
+      });
+      const checklist = await created(server, session.raw, `/issue/${issueId}/checklists`, {
+        title: 'Fuzz checklist',
+        items: [{ title: 'First item' }, { title: 'Second item' }],
+      });
+      org.ids.issue = issueId;
+      org.ids.checklist = checklist.id;
+      org.ids.checklist_item = (checklist.items as Array<{ id: number }>)[0]?.id ?? 0;
+    },
+  };
+  await org.renewIssue();
+  return org;
+}
+
+/** The id a body field names, guessed from its name, among one organisation's entities. */
+export function idForField(org: FuzzOrganisation, field: string): number {
+  const name = field.replace(/_ids?$/, '');
+  if (/workspace|parent/.test(name)) return org.ids.workspace;
+  if (/user|assignee|manager|member|watcher|reporter|admin/.test(name)) return org.spareUserId;
+  if (/issue|task|link/.test(name)) return org.ids.issue;
+  if (/categor/.test(name)) return org.ids.category;
+  if (/job/.test(name)) return org.ids.job_position;
+  if (/client/.test(name)) return org.clientId;
+  if (/collab/.test(name)) return org.ids.collaboration;
+  if (/template/.test(name)) return org.ids.checklist_template;
+  if (/checklist/.test(name)) return org.ids.checklist;
+  return org.ids.issue;
+}
