@@ -16,15 +16,25 @@ export async function apiToken(
 }
 
 /**
- * Logs a user in through the login screen (a demo user unless a password is given) and waits for
- * the dashboard. Whoever was logged in on the page before is logged out first.
+ * Forgets the page's login, like a fresh browser. Storage is cleared on a page of the same origin
+ * that runs no app: a dashboard still loading would save its login again when its /me answer
+ * arrives (DashboardGuard), after the clear.
  */
-export async function logInAs(page: Page, email: string, password = DEMO_PASSWORD) {
-  await page.goto('/login');
+export async function forgetLogin(page: Page) {
+  await page.goto('/api/v4/health');
   await page.evaluate(() => {
     localStorage.clear();
     sessionStorage.clear();
   });
+  await page.context().clearCookies();
+}
+
+/**
+ * Logs a user in through the login screen (a demo user unless a password is given) and waits for
+ * the dashboard. Whoever was logged in on the page before is logged out first.
+ */
+export async function logInAs(page: Page, email: string, password = DEMO_PASSWORD) {
+  await forgetLogin(page);
   await page.goto('/login');
   await page.getByLabel('Email').fill(email);
   await page.getByRole('textbox', { name: 'Password', exact: true }).fill(password);

@@ -1,6 +1,6 @@
 import type { APIRequestContext } from '@playwright/test';
 import { expectAccessible } from './axe';
-import { apiToken, logInAs } from './demo-session';
+import { apiToken, forgetLogin, logInAs } from './demo-session';
 import { expect, test } from './fixtures';
 
 // A person's main paths through people and sharing (issue 3), against the real server and the
@@ -53,7 +53,7 @@ test('an admin invites a user, who activates the account from the e-mailed link 
 
   // The invitee opens the activation link in a fresh browser and chooses a password.
   const link = await mailedLink(request, email, '/activate_account');
-  await page.evaluate(() => localStorage.clear());
+  await forgetLogin(page);
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Activate your account' })).toBeVisible();
   await expectAccessible(page, 'account activation');
@@ -99,8 +99,7 @@ test('an admin invites a provider company, which accepts and sees only the share
 
   // The invitee opens the link from the e-mail in a fresh browser and creates the company.
   const acceptLink = await mailedLink(request, email, '/public/collaboration_action');
-  await page.evaluate(() => localStorage.clear());
-  await page.context().clearCookies();
+  await forgetLogin(page);
   await page.goto(acceptLink);
   await expect(page.getByText('Demo Facility Services invites your company')).toBeVisible();
   const acceptDialog = page.getByRole('dialog', { name: 'Accept the invitation?' });

@@ -1,5 +1,5 @@
 import { expectAccessible } from './axe';
-import { apiToken, logInAs } from './demo-session';
+import { apiToken, forgetLogin, logInAs } from './demo-session';
 import { expect, test } from './fixtures';
 
 // Issue 14: a workspace's QR code carries a random public code that its admin can replace, and a
@@ -74,7 +74,7 @@ test('a person with an account elsewhere is asked to join, and joins from the ma
     })
     .toBeTruthy();
 
-  await page.evaluate(() => localStorage.clear());
+  await forgetLogin(page);
   await page.goto(link);
   await expect(page.getByRole('heading', { name: 'Join an organisation' })).toBeVisible();
   await expect(page.getByText(`Demo Facility Services invites you (${email})`)).toBeVisible();
