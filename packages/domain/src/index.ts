@@ -1,3 +1,7 @@
+export * from './assets/asset.js';
+export * from './assets/asset-contracts.js';
+export * from './assets/asset-list.js';
+export * from './assets/asset-schemas.js';
 export * from './attachments/attachment.js';
 export * from './attachments/attachment-contracts.js';
 export * from './attachments/upload-types.js';
@@ -32,6 +36,7 @@ export * from './issues/issue-rules.js';
 export * from './issues/issue-schemas.js';
 export * from './issues/statuses.js';
 export * from './limits.js';
+export * from './lists/list-params.js';
 export * from './lists/paged.js';
 export * from './menu/menu.js';
 export * from './permissions/access.js';

@@ -1,6 +1,9 @@
 // The domain as the web imports it (apps/web/vite.config.ts): index.ts without the contracts
 // modules and their schemas; the web's contracts come from contracts/contract-routes.ts.
 // Kept equal to index.ts by src/contracts/contract-routes.test.ts.
+export * from './assets/asset.js';
+export * from './assets/asset-list.js';
+export * from './assets/asset-schemas.js';
 export * from './attachments/attachment.js';
 export * from './attachments/upload-types.js';
 export * from './auth/auth.js';
@@ -25,6 +28,7 @@ export * from './issues/issue-rules.js';
 export * from './issues/issue-schemas.js';
 export * from './issues/statuses.js';
 export * from './limits.js';
+export * from './lists/list-params.js';
 export * from './lists/paged.js';
 export * from './menu/menu.js';
 export * from './permissions/access.js';

@@ -14,6 +14,7 @@ import * as m0012 from './migrations/0012_issue_list_covering.js';
 import * as m0013 from './migrations/0013_login_throttle.js';
 import * as m0014 from './migrations/0014_workspace_public_codes.js';
 import * as m0015 from './migrations/0015_server_secrets.js';
+import * as m0016 from './migrations/0016_assets.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '0013_login_throttle': m0013,
   '0014_workspace_public_codes': m0014,
   '0015_server_secrets': m0015,
+  '0016_assets': m0016,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -485,7 +485,106 @@ export interface ServerSecretsTable {
   created_at: Timestamp;
 }
 
+export interface AssetSystemsTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  description: string | null;
+  status: Generated<number>;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface AssetGroupsTable {
+  id: Generated<number>;
+  client_id: number;
+  workspace_id: number;
+  name: string;
+  description: string | null;
+  status: Generated<number>;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface AssetGroupManagersTable {
+  client_id: number;
+  group_id: number;
+  user_id: number;
+}
+
+export interface AssetsTable {
+  id: Generated<number>;
+  client_id: number;
+  workspace_id: number;
+  group_id: number | null;
+  system_id: number | null;
+  name: string;
+  status: Generated<number>;
+  manufacturer: string | null;
+  model: string | null;
+  serial_number: string | null;
+  reference_number: string | null;
+  description: string | null;
+  location_required: Generated<boolean>;
+  auth_maintenance_required: Generated<boolean>;
+  auth_inspection_required: Generated<boolean>;
+  public_code: Generated<string>;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface AssetManagersTable {
+  client_id: number;
+  asset_id: number;
+  user_id: number;
+}
+
+export interface RegulatoryFilesTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  kind: string;
+  file_key: string;
+  original_filename: string;
+  mime_type: string;
+  size_bytes: number;
+  /** date columns: read as YYYY-MM-DD strings (db/connection.ts type parsers) or Date; write YYYY-MM-DD. */
+  issued_on: ColumnType<string | Date | null, string | null, string | null>;
+  valid_until: ColumnType<string | Date | null, string | null, string | null>;
+  uploaded_by: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
+  deleted_at: NullableTimestamp;
+}
+
+export interface RegulatoryFileAssetsTable {
+  client_id: number;
+  file_id: number;
+  asset_id: number;
+}
+
+export interface CollaborationAssetSystemsTable {
+  client_id: number;
+  collaboration_id: number;
+  system_id: number;
+  created_at: Generated<Timestamp>;
+}
+
 export interface Database {
+  asset_systems: AssetSystemsTable;
+  asset_groups: AssetGroupsTable;
+  asset_group_managers: AssetGroupManagersTable;
+  assets: AssetsTable;
+  asset_managers: AssetManagersTable;
+  regulatory_files: RegulatoryFilesTable;
+  regulatory_file_assets: RegulatoryFileAssetsTable;
+  collaboration_asset_systems: CollaborationAssetSystemsTable;
   rate_limits: RateLimitsTable;
   membership_invites: MembershipInvitesTable;
   clients: ClientsTable;

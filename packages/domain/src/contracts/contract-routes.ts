@@ -1,12 +1,14 @@
 // Generated from the contracts by src/contracts/contract-routes.test.ts
 // (`npm run contracts -w @workbench/domain`); do not edit. What the web client reads of each
 // contract at run time, typed as the full contract: the schemas are the server’s alone.
+import type { assetContracts as assetContractsType } from '../assets/asset-contracts.js';
 import type { attachmentContracts as attachmentContractsType } from '../attachments/attachment-contracts.js';
 import type { authContracts as authContractsType } from '../auth/auth-contracts.js';
 import type { categoryContracts as categoryContractsType } from '../categories/category-contracts.js';
 import type { checklistContracts as checklistContractsType } from '../checklists/checklist-contracts.js';
 import type { checklistTemplateContracts as checklistTemplateContractsType } from '../checklists/checklist-contracts.js';
 import type { clientContracts as clientContractsType } from '../client/client-contracts.js';
+import type { collaborationAssetSystemContracts as collaborationAssetSystemContractsType } from '../assets/asset-contracts.js';
 import type { collaborationContracts as collaborationContractsType } from '../collaborations/collaboration-contracts.js';
 import type { configContracts as configContractsType } from '../client/client-contracts.js';
 import type { issueActionContracts as issueActionContractsType } from '../issues/issue-action-contracts.js';
@@ -17,6 +19,44 @@ import type { systemContracts as systemContractsType } from '../system/system-co
 import type { textTemplateContracts as textTemplateContractsType } from '../templates/text-template-contracts.js';
 import type { userContracts as userContractsType } from '../users/user-contracts.js';
 import type { workspaceContracts as workspaceContractsType } from '../workspaces/workspace-contracts.js';
+
+export const assetContracts = {
+  list: { method: 'GET', path: '/asset', caller: 'user' },
+  filterOptions: { method: 'GET', path: '/asset/filter_options', caller: 'user' },
+  create: { method: 'POST', path: '/asset', caller: 'user' },
+  get: { method: 'GET', path: '/asset/:id', caller: 'user' },
+  update: { method: 'PUT', path: '/asset/:id', caller: 'user' },
+  remove: { method: 'DELETE', path: '/asset/:id', caller: 'user' },
+  multiDelete: { method: 'DELETE', path: '/asset/multi_delete', caller: 'user' },
+  multiArchive: { method: 'PUT', path: '/asset/multi_archive', caller: 'user' },
+  upload: { method: 'POST', path: '/asset/:id/upload', caller: 'user', multipart: true },
+  removePicture: { method: 'DELETE', path: '/asset/:id/picture/:pictureId', caller: 'user' },
+  qrCode: { method: 'GET', path: '/asset/:id/qr_code', caller: 'user' },
+  regenerateQrCode: { method: 'POST', path: '/asset/:id/qr_code/regenerate', caller: 'user' },
+  activityLog: { method: 'GET', path: '/asset/:id/activity_log', caller: 'user' },
+  issues: { method: 'GET', path: '/asset/:id/issues', caller: 'user' },
+  tasks: { method: 'GET', path: '/asset/:id/tasks', caller: 'user' },
+  schedules: { method: 'GET', path: '/asset/:id/schedules', caller: 'user' },
+  regulatoryList: { method: 'GET', path: '/asset/:id/regulatory', caller: 'user' },
+  regulatoryUpload: { method: 'POST', path: '/asset/:id/regulatory', caller: 'user', multipart: true },
+  regulatoryUploadGlobal: { method: 'POST', path: '/asset/regulatory', caller: 'user', multipart: true },
+  regulatoryGet: { method: 'GET', path: '/asset/regulatory/:id', caller: 'user' },
+  regulatoryUpdate: { method: 'PUT', path: '/asset/regulatory/:id', caller: 'user' },
+  regulatoryRemove: { method: 'DELETE', path: '/asset/regulatory/:id', caller: 'user' },
+  groupList: { method: 'GET', path: '/asset/group', caller: 'user' },
+  groupCreate: { method: 'POST', path: '/asset/group', caller: 'user' },
+  groupSameWorkspace: { method: 'POST', path: '/asset/group/same_ws', caller: 'user' },
+  groupGet: { method: 'GET', path: '/asset/group/:id', caller: 'user' },
+  groupUpdate: { method: 'PUT', path: '/asset/group/:id', caller: 'user' },
+  groupRemove: { method: 'DELETE', path: '/asset/group/:id', caller: 'user' },
+  groupAdd: { method: 'POST', path: '/asset/group/:id/add', caller: 'user' },
+  groupRemoveAssets: { method: 'POST', path: '/asset/group/:id/remove', caller: 'user' },
+  systemList: { method: 'GET', path: '/asset/system', caller: 'user' },
+  systemCreate: { method: 'POST', path: '/asset/system', caller: 'admin' },
+  systemGet: { method: 'GET', path: '/asset/system/:id', caller: 'user' },
+  systemUpdate: { method: 'PUT', path: '/asset/system/:id', caller: 'admin' },
+  systemRemove: { method: 'DELETE', path: '/asset/system/:id', caller: 'admin' },
+} as unknown as typeof assetContractsType;
 
 export const attachmentContracts = {
   upload: { method: 'POST', path: '/issue/:id/upload', caller: 'user', multipart: true },
@@ -71,6 +111,12 @@ export const clientContracts = {
   get: { method: 'GET', path: '/client/:id', caller: 'user' },
   update: { method: 'PUT', path: '/client/:id', caller: 'admin' },
 } as unknown as typeof clientContractsType;
+
+export const collaborationAssetSystemContracts = {
+  list: { method: 'GET', path: '/collaboration/:id/asset-systems', caller: 'user' },
+  share: { method: 'PUT', path: '/collaboration/:id/asset-systems', caller: 'admin' },
+  removeAccess: { method: 'PUT', path: '/collaboration/:id/asset-systems/remove_access', caller: 'admin' },
+} as unknown as typeof collaborationAssetSystemContractsType;
 
 export const collaborationContracts = {
   checkEmail: { method: 'POST', path: '/collaboration/check-email', caller: 'user' },

@@ -29,6 +29,11 @@ export type IdKind =
   | 'checklist'
   | 'checklist_item'
   | 'checklist_template'
+  | 'asset'
+  | 'asset_group'
+  | 'asset_system'
+  | 'asset_picture'
+  | 'regulatory_file'
   | 'token';
 
 /**

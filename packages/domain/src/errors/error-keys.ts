@@ -68,6 +68,10 @@ export const ERROR_KEYS = [
   'assignee_not_available',
   // categories
   'category_name_taken',
+  // assets (001 §5 dropdowns bound to a workspace, §6)
+  'asset_archived',
+  'not_same_workspace',
+  'valid_until_before_issued',
   // generic
   'bad_request',
   'invalid_json',

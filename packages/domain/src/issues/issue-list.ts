@@ -1,5 +1,19 @@
 import { z } from 'zod';
-import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '../limits.js';
+import {
+  allowedIdsParam,
+  flagParam,
+  idList,
+  idsParam,
+  LIST_IDS_MAX,
+  type ListParam,
+  type ListQueryOf,
+  listQueryKit,
+  oneOfParam,
+  pageParam,
+  paginateByParam,
+  type RawQuery,
+  searchParam,
+} from '../lists/list-params.js';
 import { pagedEnvelope } from '../lists/paged.js';
 import type { IssueStatusId } from './statuses.js';
 
@@ -102,9 +116,7 @@ export const ISSUE_SEARCH_MAX = 255;
 /** Search terms shorter than this use the process number / title ILIKE fallback only. */
 export const ISSUE_SEARCH_FULLTEXT_MIN = 3;
 /** Most ids kept from one list parameter. */
-export const ISSUE_LIST_IDS_MAX = 200;
-
-const ID_MAX = 2_147_483_647;
+export const ISSUE_LIST_IDS_MAX = LIST_IDS_MAX;
 
 /** The people and company filters (each an id list), in the order the filter bar offers them. */
 export const ISSUE_PEOPLE_FILTER_KEYS = [
@@ -124,52 +136,6 @@ export const ISSUE_COMPANY_FILTER_KEYS = [
 
 /** Ratings a list can filter by (000 §5). */
 export const ISSUE_LIST_RATINGS = [1, 2, 3, 4, 5] as const;
-
-type RawQuery = URLSearchParams | Record<string, unknown> | null | undefined;
-
-function rawValue(raw: RawQuery, key: string): string {
-  if (!raw) return '';
-  if (raw instanceof URLSearchParams) return raw.getAll(key).join(',').trim();
-  const value = raw[key];
-  if (value === undefined || value === null) return '';
-  if (Array.isArray(value))
-    return value
-      .map((v) => String(v))
-      .join(',')
-      .trim();
-  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean') {
-    return String(value).trim();
-  }
-  return '';
-}
-
-function oneOf<T extends string>(value: string, allowed: readonly T[], fallback: T): T {
-  return (allowed as readonly string[]).includes(value) ? (value as T) : fallback;
-}
-
-function positiveInt(value: string, fallback: number, max = ID_MAX): number {
-  if (!/^\d+$/.test(value)) return fallback;
-  const n = Number(value);
-  return n >= 1 && n <= max ? n : fallback;
-}
-
-/** Comma-joined ids; empty and unreadable parts are dropped, duplicates removed, order kept. */
-function idList(value: string, options: { allowZero?: boolean } = {}): number[] {
-  const out: number[] = [];
-  for (const part of value.split(',')) {
-    const p = part.trim();
-    if (!/^\d+$/.test(p)) continue;
-    const n = Number(p);
-    if (n > ID_MAX || (n === 0 && !options.allowZero)) continue;
-    if (!out.includes(n)) out.push(n);
-    if (out.length >= ISSUE_LIST_IDS_MAX) break;
-  }
-  return out;
-}
-
-function flag(value: string): 0 | 1 {
-  return value === '1' || value === 'true' ? 1 : 0;
-}
 
 /**
  * Reads a date parameter: seconds since the epoch, or an ISO date / date-time. A date without a
@@ -191,45 +157,6 @@ export function issueListDateBound(value: string | null, bound: 'from' | 'to'): 
   return Number.isNaN(d.getTime()) ? null : d;
 }
 
-/**
- * One entry per list parameter: its default, how it is read from the URL or querystring (an
- * unsupported value falls back to the default, never an error), how it is written back (left out
- * when it says nothing), and its OpenAPI description. The query type, the defaults, the reader,
- * the writer and GET issue/'s querystring schema all come from this table, so a new filter is
- * one entry here (and its SQL in the server's issue-list-filters.ts, its control on the web).
- */
-type ListParam<T> = {
-  default: T;
-  /** `get(name)` reads any parameter, comma-joined when repeated. */
-  read: (value: string, get: (name: string) => string) => T;
-  /** The URL value, given the whole query; undefined leaves the parameter out. */
-  write: (value: T, query: Readonly<Record<string, unknown>>) => string | undefined;
-  description?: string;
-  /** Further parameter names the reader takes in (documented in the OpenAPI schema). */
-  aliases?: Record<string, string>;
-};
-
-const idsParam = (description: string, options: { allowZero?: boolean } = {}): ListParam<number[]> => ({
-  default: [],
-  read: (value) => idList(value, options),
-  write: (ids) => (ids.length ? ids.join(',') : undefined),
-  description,
-});
-
-const oneOfParam = <T extends string>(allowed: readonly T[], fallback: T): ListParam<T> => ({
-  default: fallback,
-  read: (value) => oneOf(value, allowed, fallback),
-  write: (value) => (value !== fallback ? value : undefined),
-  description: allowed.join('|'),
-});
-
-const flagParam = (description = '0|1'): ListParam<0 | 1> => ({
-  default: 0,
-  read: flag,
-  write: (value) => (value ? '1' : undefined),
-  description,
-});
-
 const dateParam: ListParam<string | null> = {
   default: null,
   read: (value) => (issueListDateBound(value, 'from') ? value : null),
@@ -237,32 +164,16 @@ const dateParam: ListParam<string | null> = {
   description: 'ISO date/date-time or seconds',
 };
 
-/** An id list from the values listed (priority ids, ratings). */
-const allowedIdsParam = (allowed: readonly number[], description: string): ListParam<number[]> => ({
-  ...idsParam(description),
-  read: (value) => idList(value).filter((id) => allowed.includes(id)),
-});
-
+/**
+ * One entry per list parameter (lists/list-params.ts). The query type, the defaults, the reader,
+ * the writer and GET issue/'s querystring schema all come from this table, so a new filter is
+ * one entry here (and its SQL in the server's issue-list-filters.ts, its control on the web).
+ */
 export const ISSUE_LIST_PARAMS = {
-  page: {
-    default: PAGE_DEFAULT,
-    read: (value) => positiveInt(value, PAGE_DEFAULT, 1_000_000),
-    write: (page) => (page !== PAGE_DEFAULT ? String(page) : undefined),
-  } satisfies ListParam<number>,
-  paginate_by: {
-    default: PAGE_SIZE_DEFAULT,
-    read: (value) =>
-      (PAGE_SIZE_OPTIONS as readonly number[]).includes(Number(value)) ? Number(value) : PAGE_SIZE_DEFAULT,
-    write: (size) => (size !== PAGE_SIZE_DEFAULT ? String(size) : undefined),
-    description: PAGE_SIZE_OPTIONS.join('|'),
-  } satisfies ListParam<number>,
+  page: pageParam,
+  paginate_by: paginateByParam,
   issue_state: oneOfParam(ISSUE_STATE_TAB_IDS, DEFAULT_ISSUE_STATE_TAB),
-  search: {
-    default: '',
-    read: (value) => value.slice(0, ISSUE_SEARCH_MAX).trim(),
-    write: (text) => text || undefined,
-    description: 'title, description or process number',
-  } satisfies ListParam<string>,
+  search: searchParam(ISSUE_SEARCH_MAX, 'title, description or process number'),
   // workspace_id and category_id (single, 000 §3) join the lists.
   workspaces: {
     ...idsParam('comma-joined workspace ids'),
@@ -324,6 +235,8 @@ export const ISSUE_LIST_PARAMS = {
   job_positions: idsParam('comma-joined job position ids of the assignee'),
   schedule_id: idsParam('comma-joined schedule ids'),
   asset_ids: idsParam('comma-joined asset ids'),
+  asset_groups: idsParam('comma-joined asset group ids: the issue names one of them, or an asset in it'),
+  asset_systems: idsParam('comma-joined asset system ids: the issue names an asset of one of them'),
   rating: allowedIdsParam(ISSUE_LIST_RATINGS, '1..5, comma-joined'),
   /** 1: only the caller's favourite workspaces (with their sub-workspaces when include_sub_ws). */
   filter_ws: flagParam(
@@ -331,43 +244,26 @@ export const ISSUE_LIST_PARAMS = {
   ),
 };
 
-type IssueListParams = typeof ISSUE_LIST_PARAMS;
+const issueListKit = listQueryKit(ISSUE_LIST_PARAMS, 'IssueListQuery');
 
 /** The normalized list query: every field has a valid value. */
-export type IssueListQuery = { [K in keyof IssueListParams]: ReturnType<IssueListParams[K]['read']> };
+export type IssueListQuery = ListQueryOf<typeof ISSUE_LIST_PARAMS>;
 
-const PARAM_NAMES = Object.keys(ISSUE_LIST_PARAMS) as Array<keyof IssueListParams>;
-
-export const DEFAULT_ISSUE_LIST_QUERY: IssueListQuery = Object.fromEntries(
-  PARAM_NAMES.map((name) => [name, ISSUE_LIST_PARAMS[name].default]),
-) as IssueListQuery;
+export const DEFAULT_ISSUE_LIST_QUERY: IssueListQuery = issueListKit.defaults;
 
 /** Reads the list parameters (URL search params or a parsed querystring) into a full query. */
-export function readIssueListQuery(raw: RawQuery): IssueListQuery {
-  const get = (name: string) => rawValue(raw, name);
-  return Object.fromEntries(
-    PARAM_NAMES.map((name) => [name, ISSUE_LIST_PARAMS[name].read(get(name), get)]),
-  ) as IssueListQuery;
-}
+export const readIssueListQuery: (raw: RawQuery) => IssueListQuery = issueListKit.read;
 
 /**
  * The query as URL parameters, leaving out defaults (for the web's URL and the envelope's page
  * urls). Arrays are comma-joined.
  */
-export function issueListQueryToParams(query: IssueListQuery): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const name of PARAM_NAMES) {
-    const param = ISSUE_LIST_PARAMS[name] as ListParam<unknown>;
-    const value = param.write(query[name], query);
-    if (value !== undefined) out[name] = value;
-  }
-  return out;
-}
+export const issueListQueryToParams: (query: IssueListQuery) => Record<string, string> =
+  issueListKit.toParams;
 
 /** Changing any filter goes back to page 1 (000 §2 lists). */
-export function withIssueListFilter(query: IssueListQuery, change: Partial<IssueListQuery>): IssueListQuery {
-  return { ...query, ...change, page: 'page' in change && change.page !== undefined ? change.page : 1 };
-}
+export const withIssueListFilter: (query: IssueListQuery, change: Partial<IssueListQuery>) => IssueListQuery =
+  issueListKit.withFilter;
 
 /** The order actually used: a given sort_by; without one, search rank (when searching) or updated. */
 export function effectiveIssueSort(query: Pick<IssueListQuery, 'sort_by' | 'search' | 'sort_direction'>): {
@@ -383,28 +279,11 @@ export function effectiveIssueSort(query: Pick<IssueListQuery, 'sort_by' | 'sear
 // Schemas
 // ---------------------------------------------------------------------------------------------
 
-const param = z
-  .union([z.string(), z.array(z.string())])
-  .optional()
-  .catch(undefined);
-
 /**
  * GET issue/ querystring, as strings (arrays comma-joined), from ISSUE_LIST_PARAMS. Never
  * rejects: the server reads it with readIssueListQuery, which falls back to defaults.
  */
-export const ZIssueListQuerySchema = z
-  .object(
-    Object.fromEntries(
-      PARAM_NAMES.flatMap((name) => {
-        const { description, aliases } = ISSUE_LIST_PARAMS[name] as ListParam<unknown>;
-        return [
-          [name, description ? param.describe(description) : param],
-          ...Object.entries(aliases ?? {}).map(([alias, text]) => [alias, param.describe(text)]),
-        ];
-      }),
-    ) as Record<keyof IssueListParams | 'workspace_id' | 'category_id', typeof param>,
-  )
-  .meta({ id: 'IssueListQuery' });
+export const ZIssueListQuerySchema = issueListKit.schema;
 
 export const ZIssueListItemSchema = z
   .object({

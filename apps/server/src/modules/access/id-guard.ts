@@ -3,6 +3,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { AppError } from '../../http/errors.js';
+import {
+  assetGroupVisibleSql,
+  assetScope,
+  assetSystemVisibleSql,
+  assetVisibleSql,
+} from '../assets/asset-visibility.js';
 import { accessOf, findWorkspaceGrant, type IssueScopedIds } from './request-access.js';
 
 export type { IdKind };
@@ -103,6 +109,29 @@ async function isVisible(
         .where('client_id', '=', auth.clientId)
         .executeTakeFirst();
       return !!row;
+    }
+    // Assets, their groups, pictures and regulatory files: as visible as assets-visibility says.
+    case 'asset':
+    case 'asset_group':
+    case 'asset_picture':
+    case 'regulatory_file': {
+      const scope = await assetScope(ctx.db, auth);
+      const query = {
+        asset: sql`SELECT 1 FROM assets a WHERE a.id = ${id} AND ${assetVisibleSql(scope)}`,
+        asset_group: sql`SELECT 1 FROM asset_groups g WHERE g.id = ${id} AND ${assetGroupVisibleSql(scope)}`,
+        asset_picture: sql`SELECT 1 FROM attachments p JOIN assets a ON a.id = p.owner_id
+          WHERE p.id = ${id} AND p.owner_type = 'asset' AND p.deleted_at IS NULL AND ${assetVisibleSql(scope)}`,
+        regulatory_file: sql`SELECT 1 FROM regulatory_files f
+          JOIN regulatory_file_assets fa ON fa.file_id = f.id JOIN assets a ON a.id = fa.asset_id
+          WHERE f.id = ${id} AND f.deleted_at IS NULL AND ${assetVisibleSql(scope)}`,
+      }[kind];
+      const { rows } = await sql`${query} LIMIT 1`.execute(ctx.db);
+      return rows.length > 0;
+    }
+    case 'asset_system': {
+      const { rows } = await sql`SELECT 1 FROM asset_systems s
+        WHERE s.id = ${id} AND ${assetSystemVisibleSql(auth)} LIMIT 1`.execute(ctx.db);
+      return rows.length > 0;
     }
     case 'token':
       return true;

@@ -1,0 +1,84 @@
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import type { Auth } from '../../http/authenticate.js';
+import { accessOf } from '../access/request-access.js';
+import type { WorkspaceGrant } from '../access/workspace-access.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+type Caller = NonNullable<Auth>;
+
+/**
+ * THE ONE PLACE that says which assets a caller sees (001 §6, 000 §7 Collaborations):
+ *  - in their own organisation, every asset of the workspaces they see (all of them for admins);
+ *  - through a partner collaboration, the assets of the shared workspaces whose system the owner
+ *    shares in that collaboration (collaboration_asset_systems), read only.
+ * Deleted assets are nobody's. Built from the request's grants (read once per request).
+ */
+export type AssetScope = {
+  /** Workspaces of the caller's own organisation they see. */
+  own: number[];
+  /** Partner workspaces they see, by the collaboration that shares them. */
+  partner: Map<number, number[]>;
+  grants: Map<number, WorkspaceGrant>;
+};
+
+export async function assetScope(db: Db, auth: Caller): Promise<AssetScope> {
+  const { grants } = await accessOf(auth).visible(db);
+  const own: number[] = [];
+  const partner = new Map<number, number[]>();
+  for (const grant of grants.values()) {
+    if (grant.collaboration_id === null) own.push(grant.workspace_id);
+    else
+      partner.set(grant.collaboration_id, [
+        ...(partner.get(grant.collaboration_id) ?? []),
+        grant.workspace_id,
+      ]);
+  }
+  return { own, partner, grants };
+}
+
+const ints = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+
+/** A condition on an assets row (`alias`): the caller sees it. */
+export function assetVisibleSql(scope: AssetScope, alias = 'a'): RawBuilder<boolean> {
+  const a = sql.ref(alias);
+  const parts: RawBuilder<boolean>[] = [];
+  if (scope.own.length) parts.push(sql<boolean>`${a}.workspace_id = ANY(${ints(scope.own)})`);
+  for (const [collaborationId, workspaceIds] of scope.partner) {
+    parts.push(sql<boolean>`(${a}.workspace_id = ANY(${ints(workspaceIds)}) AND EXISTS (
+      SELECT 1 FROM collaboration_asset_systems cas
+        WHERE cas.collaboration_id = ${collaborationId} AND cas.system_id = ${a}.system_id))`);
+  }
+  if (!parts.length) return sql<boolean>`false`;
+  return sql<boolean>`(${a}.deleted_at IS NULL AND (${sql.join(parts, sql` OR `)}))`;
+}
+
+/**
+ * A condition on an asset_groups row: the caller sees it. Groups of their own organisation's
+ * visible workspaces; a partner sees a group only when it holds an asset the partner sees.
+ */
+export function assetGroupVisibleSql(scope: AssetScope, alias = 'g'): RawBuilder<boolean> {
+  const g = sql.ref(alias);
+  const parts: RawBuilder<boolean>[] = [];
+  if (scope.own.length) parts.push(sql<boolean>`${g}.workspace_id = ANY(${ints(scope.own)})`);
+  if (scope.partner.size) {
+    parts.push(sql<boolean>`EXISTS (SELECT 1 FROM assets pa
+      WHERE pa.group_id = ${g}.id AND ${assetVisibleSql({ ...scope, own: [] }, 'pa')})`);
+  }
+  if (!parts.length) return sql<boolean>`false`;
+  return sql<boolean>`(${g}.deleted_at IS NULL AND (${sql.join(parts, sql` OR `)}))`;
+}
+
+/**
+ * A condition on an asset_systems row: the caller sees it. Systems of their own organisation
+ * (they span every workspace), and those a partner shares with the caller's organisation in an
+ * accepted collaboration.
+ */
+export function assetSystemVisibleSql(auth: Caller, alias = 's'): RawBuilder<boolean> {
+  const s = sql.ref(alias);
+  return sql<boolean>`(${s}.deleted_at IS NULL AND (${s}.client_id = ${auth.clientId} OR EXISTS (
+    SELECT 1 FROM collaboration_asset_systems cas
+      JOIN collaborations c ON c.id = cas.collaboration_id
+      WHERE cas.system_id = ${s}.id AND c.partner_client_id = ${auth.clientId}
+        AND c.invitation_status = 'accepted' AND c.deleted_at IS NULL)))`;
+}
