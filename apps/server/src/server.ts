@@ -6,6 +6,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { startMailSender } from './jobs/mail-outbox.js';
 import { startAuthMailWorker } from './modules/auth/auth-mail-requests.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
+import { seedDemoAssets } from './seed/demo-assets.js';
 import { seedDemoAttachments } from './seed/demo-attachments.js';
 import { openFileStorage } from './storage/open-storage.js';
 
@@ -25,7 +26,10 @@ export async function startServer(
     await migrateToLatest(database.db);
     const seeded = config.seedDemo ? await seedDemoIfEmpty(database.db) : false;
     const storage = openFileStorage(config);
-    if (seeded) await seedDemoAttachments({ db: database.db, storage });
+    if (seeded) {
+      await seedDemoAttachments({ db: database.db, storage });
+      await seedDemoAssets({ db: database.db, storage });
+    }
     const ctx = { db: database.db, dbKind: database.kind, config, storage };
     const app = await buildApp(ctx, options);
     const stopMail = startMailSender(ctx, (m) => app.log.warn(m));

@@ -1,7 +1,9 @@
-import { ZLoginResponseSchema } from '@workbench/domain';
+import { regulatoryFileState, ZLoginResponseSchema } from '@workbench/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWorkspaceGrants } from '../src/modules/access/request-access.js';
 import { DEMO_PARTNER, DEMO_PASSWORD, DEMO_USERS, seedDemoIfEmpty } from '../src/seed/demo.js';
+import { seedDemoAssets } from '../src/seed/demo-assets.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 let server: TestServer;
@@ -100,5 +102,51 @@ describe('demo organisation', () => {
     expect(categories.map((c) => c.name)).toEqual(['Cleaning', 'Electrical', 'HVAC', 'Plumbing', 'Safety']);
     const positions = await server.db.selectFrom('job_positions').select('name').orderBy('name').execute();
     expect(positions.map((p) => p.name)).toEqual(['Cleaner', 'Facility Manager', 'Security', 'Technician']);
+  });
+
+  it('has assets in its sites: groups, systems, pictures, expired and expiring certificates, one system shared', async () => {
+    await seedDemoAssets(server.ctx);
+    const assets = await server.db
+      .selectFrom('assets')
+      .innerJoin('workspaces', 'workspaces.id', 'assets.workspace_id')
+      .select(['assets.name', 'assets.status', 'workspaces.name as workspace'])
+      .execute();
+    expect(assets.length).toBeGreaterThanOrEqual(10);
+    expect(new Set(assets.map((a) => a.status))).toEqual(new Set([1, 2, 3, 4, 5]));
+    expect(new Set(assets.map((a) => a.workspace))).toContain(DEMO_PARTNER.sharedWorkspace);
+    expect(await server.db.selectFrom('asset_groups').select('id').execute()).toHaveLength(3);
+    expect(await server.db.selectFrom('asset_systems').select('id').execute()).toHaveLength(5);
+
+    // Dates relative to today, so the demo always shows one of each state.
+    const files = await server.db
+      .selectFrom('regulatory_files')
+      .select(['file_key', sql<string | null>`to_char(valid_until, 'YYYY-MM-DD')`.as('valid_until')])
+      .execute();
+    const today = new Date().toISOString().slice(0, 10);
+    const states = files.map((f) => regulatoryFileState(f.valid_until, today));
+    expect(states).toContain('expired');
+    expect(states).toContain('expiring');
+    expect(states).toContain('valid');
+    // Every file is stored and is a PDF.
+    for (const file of files) {
+      expect((await server.ctx.storage.get(file.file_key))?.subarray(0, 5).toString()).toBe('%PDF-');
+    }
+    const pictures = await server.db
+      .selectFrom('attachments')
+      .select('thumbnail_key')
+      .where('owner_type', '=', 'asset')
+      .execute();
+    expect(pictures.length).toBeGreaterThanOrEqual(3);
+    expect(pictures.every((p) => p.thumbnail_key)).toBe(true);
+
+    const linked = await server.db
+      .selectFrom('issues')
+      .select('title')
+      .where('asset_id', 'is not', null)
+      .execute();
+    expect(linked.map((i) => i.title)).toContain('Repair the loading dock door');
+    expect(
+      await server.db.selectFrom('collaboration_asset_systems').select('system_id').execute(),
+    ).toHaveLength(1);
   });
 });
