@@ -2,6 +2,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../src/app.js';
 import type { IdKind } from '../src/modules/access/id-guard.js';
+import {
+  createAsset,
+  createAssetGroup,
+  createAssetPicture,
+  createAssetSystem,
+  createRegulatoryFile,
+  shareAssetSystem,
+} from './helpers/assets-factories.js';
 import { addWorkspace, addWorkspaceRole, createTeam, createUser, login } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -172,6 +180,33 @@ describe('tenant boundary', () => {
       .returning('id')
       .executeTakeFirstOrThrow();
 
+    // Assets: a system shared with the partner, a group and an asset in the site, a picture of
+    // the asset and a regulatory file covering it.
+    const assetSystem = await createAssetSystem(server.db, { clientId: ours.org.id });
+    await shareAssetSystem(server.db, {
+      clientId: ours.org.id,
+      collaborationId: collaboration.id,
+      systemId: assetSystem,
+    });
+    const assetGroup = await createAssetGroup(server.db, {
+      clientId: ours.org.id,
+      workspaceId: site,
+      managerIds: [ours.member.id],
+    });
+    const asset = await createAsset(server.db, {
+      client_id: ours.org.id,
+      workspace_id: site,
+      group_id: assetGroup,
+      system_id: assetSystem,
+      managerIds: [ours.member.id],
+    });
+    const assetPicture = await createAssetPicture(server.db, { clientId: ours.org.id, assetId: asset.id });
+    const regulatoryFile = await createRegulatoryFile(server.db, {
+      clientId: ours.org.id,
+      assetIds: [asset.id],
+      validUntil: '2099-12-31',
+    });
+
     // Theirs: an unrelated organisation, calling as its admin (the strongest role they have).
     const stranger = await createTeam(server.db);
     const strangerToken = await login(server, stranger.admin);
@@ -187,6 +222,11 @@ describe('tenant boundary', () => {
       checklist: checklist.id,
       checklist_item: checklistItem.id,
       checklist_template: checklistTemplate.id,
+      asset: asset.id,
+      asset_group: assetGroup,
+      asset_system: assetSystem,
+      asset_picture: assetPicture,
+      regulatory_file: regulatoryFile,
     };
 
     const covered: string[] = [];

@@ -1,5 +1,13 @@
 import type { IdKind } from '@workbench/domain';
 import { issueToken } from '../../src/modules/auth/tokens.js';
+import {
+  createAsset,
+  createAssetGroup,
+  createAssetPicture,
+  createAssetSystem,
+  createRegulatoryFile,
+  shareAssetSystem,
+} from '../helpers/assets-factories.js';
 import { createUser } from '../helpers/factories.js';
 import { API, createIssueTeam } from '../helpers/issues-factories.js';
 import type { TestServer } from '../helpers/test-server.js';
@@ -59,6 +67,34 @@ export async function buildFuzzOrganisation(server: TestServer): Promise<FuzzOrg
   });
   const jobPosition = await addJobPosition(server.db, team.org.id, 'Fuzz technician');
   const spare = await createUser(server.db, team.org.id, { firstName: 'Spare', lastName: 'Person' });
+  // Assets: a system shared with the partner, a group and an asset in the shared site, a picture
+  // and a regulatory file of it.
+  const system = await createAssetSystem(server.db, { clientId: team.org.id, name: 'Fuzz system' });
+  await shareAssetSystem(server.db, {
+    clientId: team.org.id,
+    collaborationId: team.collaborationId,
+    systemId: system,
+  });
+  const group = await createAssetGroup(server.db, {
+    clientId: team.org.id,
+    workspaceId: team.ids.site,
+    name: 'Fuzz group',
+    managerIds: [team.people.manager.id],
+  });
+  const asset = await createAsset(server.db, {
+    client_id: team.org.id,
+    workspace_id: team.ids.site,
+    name: 'Fuzz asset',
+    group_id: group,
+    system_id: system,
+    managerIds: [team.people.member.id],
+  });
+  const picture = await createAssetPicture(server.db, { clientId: team.org.id, assetId: asset.id });
+  const regulatoryFile = await createRegulatoryFile(server.db, {
+    clientId: team.org.id,
+    assetIds: [asset.id],
+    validUntil: '2099-12-31',
+  });
   const org: FuzzOrganisation = {
     clientId: team.org.id,
     partnerClientId: team.partner.org.id,
@@ -75,6 +111,11 @@ export async function buildFuzzOrganisation(server: TestServer): Promise<FuzzOrg
       checklist: 0,
       checklist_item: 0,
       checklist_template: template.id,
+      asset: asset.id,
+      asset_group: group,
+      asset_system: system,
+      asset_picture: picture,
+      regulatory_file: regulatoryFile,
     },
     people: {
       admin: { id: team.people.admin.id, clientId: team.org.id },
@@ -87,6 +128,29 @@ export async function buildFuzzOrganisation(server: TestServer): Promise<FuzzOrg
         .updateTable('workspaces')
         .set({ deleted_at: null, archived_at: null })
         .where('id', '=', team.ids.site)
+        .execute();
+      // ...and the asset things a deletion or archive probe may have taken.
+      await server.db
+        .updateTable('assets')
+        .set({ deleted_at: null, status: 1, workspace_id: team.ids.site, group_id: group, system_id: system })
+        .where('id', '=', asset.id)
+        .execute();
+      for (const table of ['asset_groups', 'asset_systems'] as const) {
+        await server.db
+          .updateTable(table)
+          .set({ deleted_at: null, status: 1 })
+          .where('id', '=', table === 'asset_groups' ? group : system)
+          .execute();
+      }
+      await server.db
+        .updateTable('attachments')
+        .set({ deleted_at: null })
+        .where('id', '=', picture)
+        .execute();
+      await server.db
+        .updateTable('regulatory_files')
+        .set({ deleted_at: null })
+        .where('id', '=', regulatoryFile)
         .execute();
       const issueId = await team.issue({ title: 'Fuzzed issue', assignee_id: team.people.assignee.id });
       const session = await issueToken(server.db, {
@@ -119,6 +183,9 @@ export function idForField(org: FuzzOrganisation, field: string): number {
   if (/client/.test(name)) return org.clientId;
   if (/collab/.test(name)) return org.ids.collaboration;
   if (/template/.test(name)) return org.ids.checklist_template;
+  if (/group/.test(name)) return org.ids.asset_group;
+  if (/system/.test(name)) return org.ids.asset_system;
+  if (/asset/.test(name)) return org.ids.asset;
   if (/checklist/.test(name)) return org.ids.checklist;
   return org.ids.issue;
 }
