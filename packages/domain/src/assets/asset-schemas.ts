@@ -127,7 +127,7 @@ const assetFields = {
 export const ZCreateAssetRequestSchema = z
   .object({
     ...assetFields,
-    status: assetFields.status.default(1),
+    status: assetFields.status.refine((v) => v !== 5, 'invalid_format').default(1),
     group_id: assetFields.group_id.optional().transform((v) => v ?? null),
     system_id: assetFields.system_id.optional().transform((v) => v ?? null),
     manager_ids: assetFields.manager_ids.default([]),

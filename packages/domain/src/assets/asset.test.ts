@@ -3,7 +3,9 @@ import {
   ASSET_STATUS,
   addDays,
   assetLegalState,
+  assetQrTarget,
   assetReportPath,
+  canCreateAsset,
   canEditAsset,
   canEditAssetGroup,
   canManageAsset,
@@ -39,6 +41,14 @@ describe('who may edit an asset (001 §6)', () => {
     expect(canManageAsset({ ...someone, workspaceRole: 'member' })).toBe(false);
     // Statuses 2 to 4 are still editable.
     for (const status of [2, 3, 4]) expect(canEditAsset({ ...someone, isAdmin: true, status })).toBe(true);
+  });
+
+  it('adding assets: admins and managers of the workspace, not members or partners', () => {
+    expect(canCreateAsset({ isAdmin: true, workspaceRole: 'admin' })).toBe(true);
+    expect(canCreateAsset({ isAdmin: false, workspaceRole: 'manager' })).toBe(true);
+    expect(canCreateAsset({ isAdmin: false, workspaceRole: 'group_manager' })).toBe(true);
+    for (const role of ['member', 'collab_admin', 'collab_manager', 'collab_member', null] as const)
+      expect(canCreateAsset({ isAdmin: false, workspaceRole: role }), String(role)).toBe(false);
   });
 
   it('groups: admins, the group managers and managers of its workspace', () => {
@@ -110,4 +120,7 @@ describe('the asset list query (001 §5)', () => {
 
 it('the QR code opens the public report page by the public code', () => {
   expect(assetReportPath('abc_DEF-123')).toBe('/public/asset/report?asset_id=abc_DEF-123');
+  expect(assetQrTarget('https://app.example/', 'abc')).toBe(
+    'https://app.example/public/asset/report?asset_id=abc',
+  );
 });

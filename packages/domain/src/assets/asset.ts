@@ -77,6 +77,14 @@ export function canManageAsset(input: {
 }
 
 /**
+ * Who may add an asset to a workspace: an admin of its organisation, or a manager or group
+ * manager of the workspace (partners never: they reach it as collab_*).
+ */
+export function canCreateAsset(input: { isAdmin: boolean; workspaceRole: AccessRole | null }): boolean {
+  return canManageAsset({ ...input, userId: 0, managerIds: [], groupManagerIds: [] });
+}
+
+/**
  * Who may edit a group (its name, managers, its assets): admins, the group's managers, and
  * managers of its workspace. Systems are organisation-wide set-up: admins only.
  */
@@ -89,6 +97,14 @@ export function canEditAssetGroup(input: {
   if (input.isAdmin) return true;
   if (input.workspaceRole === 'manager' || input.workspaceRole === 'group_manager') return true;
   return input.managerIds.includes(input.userId);
+}
+
+/** Who may add, change and delete an asset system: the admins of the organisation that owns it. */
+export function canEditAssetSystem(
+  user: { role: 'admin' | 'user'; clientId: number },
+  system: { client_id: number },
+): boolean {
+  return user.role === 'admin' && user.clientId === system.client_id;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -105,6 +121,25 @@ export const REGULATORY_FILE_KINDS = [
   'other',
 ] as const;
 export type RegulatoryFileKind = (typeof REGULATORY_FILE_KINDS)[number];
+
+/**
+ * The files a regulatory upload accepts, by extension (checked by content on the server): PDF,
+ * pictures and office documents, as the issue upload serves them.
+ */
+export const REGULATORY_FILE_EXTENSIONS = [
+  'pdf',
+  'jpg',
+  'jpeg',
+  'png',
+  'gif',
+  'doc',
+  'docx',
+  'xls',
+  'xlsx',
+] as const;
+export type RegulatoryFileExtension = (typeof REGULATORY_FILE_EXTENSIONS)[number];
+/** One regulatory file at most (a scanned certificate of many pages fits). */
+export const REGULATORY_FILE_MAX_BYTES = 10_000_000;
 
 /** A file valid for fewer days than this is "expiring". */
 export const REGULATORY_EXPIRY_WARNING_DAYS = 30;
@@ -149,4 +184,9 @@ export function addDays(day: string, days: number): string {
 /** The public report page of an asset, as its QR code carries it (its public code, never its id). */
 export function assetReportPath(publicCode: string): string {
   return `/public/asset/report?asset_id=${encodeURIComponent(publicCode)}`;
+}
+
+/** What an asset's QR code opens: the app's address plus its report page. */
+export function assetQrTarget(appUrl: string, publicCode: string): string {
+  return `${appUrl.replace(/\/+$/, '')}${assetReportPath(publicCode)}`;
 }
