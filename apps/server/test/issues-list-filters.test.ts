@@ -1,4 +1,5 @@
 import { type IssueListPageResponse, ZIssueListPageResponseSchema } from '@workbench/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUser } from './helpers/factories.js';
 import { API, createIssueTeam } from './helpers/issues-factories.js';
@@ -50,6 +51,14 @@ const RATINGS = [null, 1, 2, 3, 4, 5] as const;
 async function seedFilterData() {
   const t = await createIssueTeam(server);
   const { people, org, ids } = t;
+  // The assets the issues name (issues.asset_id references assets): fixed ids, made once per database.
+  for (const id of ASSETS) {
+    if (id === null) continue;
+    await sql`INSERT INTO assets (id, client_id, workspace_id, name) OVERRIDING SYSTEM VALUE
+      VALUES (${id}, ${org.id}, ${ids.site}, ${`Asset ${id}`}) ON CONFLICT (id) DO NOTHING`.execute(
+      server.db,
+    );
+  }
   const position = async (name: string) =>
     (
       await server.db

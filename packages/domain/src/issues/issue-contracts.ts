@@ -38,6 +38,8 @@ export const ISSUE_FORM_ERROR_KEYS = [
   'due_before_start',
   'invalid_parent',
   'not_in_workspace',
+  'not_same_workspace',
+  'asset_archived',
 ] as const satisfies readonly ErrorKey[];
 
 /** What a change of a saved issue answers besides the form (PUT issue/{id}, the gallery save). */

@@ -340,7 +340,10 @@ export const ZIssueSchema = z
     categories: z.array(z.object({ id: ZId, name: z.string(), color: z.string().nullable() })),
     watchers: z.array(ZPersonWithImage),
     asset_id: ZId.nullable(),
+    /** The asset named by asset_id; null when none, deleted, or not visible to the caller. */
+    asset: z.object({ id: ZId, name: z.string() }).nullable(),
     asset_group_id: ZId.nullable(),
+    asset_group: z.object({ id: ZId, name: z.string() }).nullable(),
     equipment_ids: z.array(ZId),
     accessibility_id: z.number().int(),
     external_email_address: z.string().nullable(),

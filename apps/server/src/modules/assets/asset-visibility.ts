@@ -5,7 +5,7 @@ import { accessOf } from '../access/request-access.js';
 import type { WorkspaceGrant } from '../access/workspace-access.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
-type Caller = NonNullable<Auth>;
+type Caller = Pick<Auth, 'userId' | 'clientId' | 'role'>;
 
 /**
  * THE ONE PLACE that says which assets a caller sees (001 §6, 000 §7 Collaborations):

@@ -17,6 +17,7 @@ import { findWorkspaceGrant } from '../access/request-access.js';
 import type { WorkspaceGrant } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { readSettings } from '../workspaces/workspace-queries.js';
+import { keptAssetRefs } from './issue-assets.js';
 import { type LoadedIssue, loadIssue, viewerOf } from './issue-context.js';
 import { type Db, findAvailableAssigneeIds, findPersonAccessRole } from './issue-queries.js';
 
@@ -37,6 +38,7 @@ type CopyOptions = {
  * watchers, comments, links) into the target workspace, in the caller's name. The assignee is
  * kept only when they can work in the target workspace and the caller may assign them there
  * (checkAssign as for a new issue); otherwise the copy is made unassigned and `assigned` is false.
+ * The asset and asset group are kept when they could be chosen in the target workspace.
  * No process number (unique per organisation) and no work time are copied.
  */
 async function copyIssue(
@@ -77,6 +79,15 @@ async function copyIssue(
     if (allowed) assigneeId = row.assignee_id;
     else assigned = false;
   }
+  // The asset and group go along when they could be chosen in the target workspace.
+  const assetRefs = sameClient
+    ? await keptAssetRefs(
+        db,
+        auth,
+        { clientId, workspaceId },
+        { assetId: row.asset_id, groupId: row.asset_group_id },
+      )
+    : { assetId: null, groupId: null };
   const inserted = await db
     .insertInto('issues')
     .values({
@@ -96,8 +107,8 @@ async function copyIssue(
       start_date: row.start_date,
       due_date: row.due_date,
       schedule_id: null,
-      asset_id: sameClient ? row.asset_id : null,
-      asset_group_id: sameClient ? row.asset_group_id : null,
+      asset_id: assetRefs.assetId,
+      asset_group_id: assetRefs.groupId,
       equipment_ids: sameClient ? row.equipment_ids : [],
       is_attachment_required: row.is_attachment_required,
       is_worktime_required: row.is_worktime_required,

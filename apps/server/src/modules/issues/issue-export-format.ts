@@ -9,6 +9,8 @@ export const ISSUE_EXPORT_COLUMNS = [
   'assignee',
   'reporter',
   'category',
+  'asset',
+  'asset_group',
   'start_date',
   'due_date',
   'created_at',
@@ -26,6 +28,8 @@ export type IssueExportRecord = {
   assignee: string | null;
   reporter: string | null;
   category: string | null;
+  asset: string | null;
+  asset_group: string | null;
   start_date: string | null;
   due_date: string | null;
   created_at: string;

@@ -13,6 +13,7 @@ import {
 import ExcelJS from 'exceljs';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
+import { type AssetScope, assetScope } from '../assets/asset-visibility.js';
 import {
   csvHeader,
   csvRecord,
@@ -42,6 +43,8 @@ function toRecord(row: IssueExportRow, language: UiLanguage): IssueExportRecord 
     assignee: person(row.assignee_first_name, row.assignee_last_name, row.assignee_email),
     reporter: person(row.reporter_first_name, row.reporter_last_name, row.reporter_email),
     category: row.category_name,
+    asset: row.asset_name,
+    asset_group: row.asset_group_name,
     start_date: row.start_date?.toISOString() ?? null,
     due_date: row.due_date?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
@@ -55,10 +58,11 @@ async function* exportRecords(
   ids: number[],
   ctx: AppContext,
   language: UiLanguage,
+  assets: AssetScope,
 ): AsyncGenerator<IssueExportRecord> {
   for (let start = 0; start < ids.length; start += ISSUE_EXPORT_BATCH) {
     const batch = ids.slice(start, start + ISSUE_EXPORT_BATCH);
-    const rows = new Map((await findIssueExportRows(ctx.db, batch)).map((r) => [r.id, r]));
+    const rows = new Map((await findIssueExportRows(ctx.db, assets, batch)).map((r) => [r.id, r]));
     for (const id of batch) {
       const row = rows.get(id);
       if (row) yield toRecord(row, language);
@@ -121,8 +125,9 @@ export async function exportIssues(
 ): Promise<PassThrough> {
   const found = await findIssueExportIds(ctx.db, auth, query);
   const language = await callerLanguage(ctx, auth);
+  const assets = await assetScope(ctx.db, auth);
   const out = new PassThrough();
-  writeExport(format, exportRecords(found, ctx, language), out).catch((err: unknown) => {
+  writeExport(format, exportRecords(found, ctx, language, assets), out).catch((err: unknown) => {
     out.destroy(err instanceof Error ? err : new Error(String(err)));
   });
   return out;

@@ -85,6 +85,19 @@ export function extraIssueListConditions(
   }
   if (query.schedule_id.length) where.push(sql<boolean>`i.schedule_id IN (${sql.join(query.schedule_id)})`);
   if (query.asset_ids.length) where.push(sql<boolean>`i.asset_id IN (${sql.join(query.asset_ids)})`);
+  // An asset group: the issue names the group, or an asset in it (not deleted).
+  if (query.asset_groups.length) {
+    const groups = sql.join(query.asset_groups);
+    where.push(sql<boolean>`(i.asset_group_id IN (${groups}) OR EXISTS (SELECT 1 FROM assets ag
+      WHERE ag.id = i.asset_id AND ag.client_id = i.client_id AND ag.deleted_at IS NULL
+        AND ag.group_id IN (${groups})))`);
+  }
+  // An asset system: the issue names an asset of it (not deleted).
+  if (query.asset_systems.length) {
+    where.push(sql<boolean>`EXISTS (SELECT 1 FROM assets asy
+      WHERE asy.id = i.asset_id AND asy.client_id = i.client_id AND asy.deleted_at IS NULL
+        AND asy.system_id IN (${sql.join(query.asset_systems)}))`);
+  }
   if (query.rating.length) where.push(sql<boolean>`i.rating IN (${sql.join(query.rating)})`);
 
   if (query.filter_ws) {

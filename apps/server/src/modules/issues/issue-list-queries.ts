@@ -17,6 +17,7 @@ import {
   type VisibleWorkspaces,
   workspaceSubtreeSql,
 } from '../access/workspace-access.js';
+import { type AssetScope, assetGroupVisibleSql, assetVisibleSql } from '../assets/asset-visibility.js';
 import { extraIssueListConditions } from './issue-list-filters.js';
 import type { Db } from './issue-queries.js';
 import { countedStatesSql, counterScope } from './issue-state-counts.js';
@@ -438,6 +439,9 @@ export type IssueExportRow = {
   reporter_last_name: string | null;
   reporter_email: string | null;
   category_name: string | null;
+  /** The asset and group named, when not deleted and the caller sees them. */
+  asset_name: string | null;
+  asset_group_name: string | null;
   start_date: Date | null;
   due_date: Date | null;
   created_at: Date;
@@ -445,19 +449,28 @@ export type IssueExportRow = {
 };
 
 /** The exported columns of some issues already found visible by findIssueExportIds (any order). */
-export async function findIssueExportRows(db: Db, ids: number[]): Promise<IssueExportRow[]> {
+export async function findIssueExportRows(
+  db: Db,
+  assets: AssetScope,
+  ids: number[],
+): Promise<IssueExportRow[]> {
   if (!ids.length) return [];
   const { rows } = await sql<IssueExportRow>`
     SELECT i.id, i.process_number, i.title, i.status_id, i.priority_id,
         (i.archived_at IS NOT NULL) AS archived, w.name AS workspace_name,
         u.first_name AS assignee_first_name, u.last_name AS assignee_last_name, u.email AS assignee_email,
         r.first_name AS reporter_first_name, r.last_name AS reporter_last_name, r.email AS reporter_email,
-        cat.name AS category_name, i.start_date, i.due_date, i.created_at, i.updated_at
+        cat.name AS category_name, a.name AS asset_name, g.name AS asset_group_name,
+        i.start_date, i.due_date, i.created_at, i.updated_at
       FROM issues i
         JOIN workspaces w ON w.id = i.workspace_id AND w.client_id = i.client_id
         LEFT JOIN users u ON u.id = i.assignee_id
         LEFT JOIN users r ON r.id = i.created_by
         LEFT JOIN categories cat ON cat.id = i.category_id AND cat.client_id = i.client_id
+        LEFT JOIN assets a ON a.id = i.asset_id AND a.client_id = i.client_id
+          AND ${assetVisibleSql(assets, 'a')}
+        LEFT JOIN asset_groups g ON g.id = i.asset_group_id AND g.client_id = i.client_id
+          AND ${assetGroupVisibleSql(assets, 'g')}
       WHERE i.id IN (${sql.join(ids)})`.execute(db);
   return rows;
 }

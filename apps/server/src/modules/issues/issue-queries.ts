@@ -15,6 +15,7 @@ import {
   type VisibleWorkspaces,
   workspaceWorkersSql,
 } from '../access/workspace-access.js';
+import { type AssetScope, assetGroupVisibleSql, assetVisibleSql } from '../assets/asset-visibility.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 export type IssueRow = Selectable<IssuesTable>;
@@ -131,6 +132,9 @@ export type IssueDetailRow = {
   number_of_comments: number;
   assignee: PersonJson | null;
   creator: PersonJson | null;
+  /** The asset and group it names, when they exist and the caller sees them. */
+  asset: { id: number; name: string } | null;
+  asset_group: { id: number; name: string } | null;
 };
 
 const personJson = (alias: string) =>
@@ -140,12 +144,14 @@ const personJson = (alias: string) =>
 /**
  * Everything the issue presenter shows of some visible issues beyond their rows, in one
  * statement however many: the workspace and who can work in it, the sub-issues the caller sees,
- * categories, watchers, links, the comment count and the assignee and reporter.
+ * categories, watchers, links, the comment count, the assignee and reporter, and the asset and
+ * asset group (null when deleted or not visible to the caller: asset-visibility.ts).
  */
 export async function findIssueDetails(
   db: Db,
   auth: Caller,
   visible: VisibleWorkspaces,
+  assets: AssetScope,
   ids: readonly number[],
 ): Promise<Map<number, IssueDetailRow>> {
   if (!ids.length) return new Map();
@@ -173,7 +179,13 @@ export async function findIssueDetails(
         (SELECT count(*)::int FROM issue_comments ic
           WHERE ic.client_id = i.client_id AND ic.issue_id = i.id) AS number_of_comments,
         CASE WHEN a.id IS NULL THEN NULL ELSE ${personJson('a')} END AS assignee,
-        CASE WHEN r.id IS NULL THEN NULL ELSE ${personJson('r')} END AS creator
+        CASE WHEN r.id IS NULL THEN NULL ELSE ${personJson('r')} END AS creator,
+        (SELECT json_build_object('id', a.id, 'name', a.name) FROM assets a
+          WHERE a.id = i.asset_id AND a.client_id = i.client_id
+            AND ${assetVisibleSql(assets, 'a')}) AS asset,
+        (SELECT json_build_object('id', g.id, 'name', g.name) FROM asset_groups g
+          WHERE g.id = i.asset_group_id AND g.client_id = i.client_id
+            AND ${assetGroupVisibleSql(assets, 'g')}) AS asset_group
       FROM issues i
         JOIN workspaces w ON w.id = i.workspace_id AND w.client_id = i.client_id
         LEFT JOIN users a ON a.id = i.assignee_id

@@ -23,12 +23,14 @@ import { AppError, fieldError, forbidden, notFound } from '../../http/errors.js'
 import { accessOf, findWorkspaceGrant } from '../access/request-access.js';
 import type { WorkspaceGrant } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
+import { assetScope } from '../assets/asset-visibility.js';
 import { presentAttachment } from '../attachments/attachment-presenter.js';
 import { findAttachmentRows } from '../attachments/attachment-queries.js';
 import { reorderAttachments, storeAttachments } from '../attachments/attachment-service.js';
 import type { PreparedUpload } from '../attachments/attachment-upload.js';
 import { findCategoryIds } from '../categories/category-queries.js';
 import { readSettings } from '../workspaces/workspace-queries.js';
+import { checkIssueAssetRefs } from './issue-assets.js';
 import { enforce, type LoadedIssue, loadIssue, loadIssues, ruleMessage, viewerOf } from './issue-context.js';
 import { presentIssue } from './issue-presenter.js';
 import {
@@ -88,12 +90,12 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
  */
 async function presentLoaded(db: Db, auth: Caller, loaded: LoadedIssue[]): Promise<Issue[]> {
   if (!loaded.length) return [];
-  const visible = await accessOf(auth).visible(db);
+  const [visible, assets] = await Promise.all([accessOf(auth).visible(db), assetScope(db, auth)]);
   const ids = loaded.map((issue) => issue.row.id);
   // Sub-issues share their parent's organisation: one organisation per page.
   const clientId = (loaded[0] as LoadedIssue).row.client_id;
   const [details, attachments] = await Promise.all([
-    findIssueDetails(db, auth, visible, ids),
+    findIssueDetails(db, auth, visible, assets, ids),
     findAttachmentRows(db, { clientId, ownerType: 'issue', ownerIds: ids }),
   ]);
   return loaded.flatMap((issue) => {
@@ -297,6 +299,17 @@ export async function createIssue(
     throw fieldError('workspace_id', 'workspace_required', 'Workspace must be selected');
   const clientId = grant.client_id;
   await checkCategories(ctx.db, clientId, input);
+  await checkIssueAssetRefs(
+    ctx.db,
+    auth,
+    { clientId, workspaceId },
+    {
+      assetId: input.asset_id ?? null,
+      groupId: input.asset_group_id ?? null,
+      assetChosen: true,
+      groupChosen: true,
+    },
+  );
   const assigneeId = input.assignee_id ?? null;
   if (assigneeId !== null) {
     await checkAssigneeAvailable(ctx.db, clientId, workspaceId, assigneeId);
@@ -618,6 +631,19 @@ export async function applyIssueUpdate(
     ? await targetWorkspaceOf(trx, auth, row, wanted.workspace_id as number)
     : row.workspace_id;
   await checkCategories(trx, clientId, { category_id: fields.category_id, categories });
+  if (changes.asset_id || changes.asset_group_id || changes.workspace_id) {
+    await checkIssueAssetRefs(
+      trx,
+      auth,
+      { clientId, workspaceId },
+      {
+        assetId: changes.asset_id ? (wanted.asset_id as number | null) : row.asset_id,
+        groupId: changes.asset_group_id ? (wanted.asset_group_id as number | null) : row.asset_group_id,
+        assetChosen: !!changes.asset_id,
+        groupChosen: !!changes.asset_group_id,
+      },
+    );
+  }
   const assigneeId = assigneeChange ? (wanted.assignee_id as number | null) : row.assignee_id;
   let assignment: { statusId: number; lastAssigneeId: number | null } | undefined;
   if (assigneeChange) {
