@@ -14,6 +14,10 @@ import { AppError, registerErrorHandling } from './http/errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerIdGuard } from './modules/access/id-guard.js';
+import { assetGroupRoutes } from './modules/assets/asset-group-routes.js';
+import { assetSystemRoutes } from './modules/assets/asset-system-routes.js';
+import { collaborationAssetSystemRoutes } from './modules/assets/collaboration-asset-systems-routes.js';
+import { regulatoryFileRoutes } from './modules/assets/regulatory-routes.js';
 import { attachmentRoutes } from './modules/attachments/attachment-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
 import { categoryRoutes } from './modules/categories/category-routes.js';
@@ -122,6 +126,10 @@ export async function buildApp(
       checklistRoutes(api, ctx);
       categoryRoutes(api, ctx);
       textTemplateRoutes(api, ctx);
+      assetGroupRoutes(api, ctx);
+      assetSystemRoutes(api, ctx);
+      regulatoryFileRoutes(api, ctx);
+      collaborationAssetSystemRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -492,8 +492,8 @@ export interface AssetSystemsTable {
   description: string | null;
   status: Generated<number>;
   created_by: number | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   deleted_at: NullableTimestamp;
 }
 
@@ -505,8 +505,8 @@ export interface AssetGroupsTable {
   description: string | null;
   status: Generated<number>;
   created_by: number | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   deleted_at: NullableTimestamp;
 }
 
@@ -534,8 +534,8 @@ export interface AssetsTable {
   auth_inspection_required: Generated<boolean>;
   public_code: Generated<string>;
   created_by: number | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   deleted_at: NullableTimestamp;
 }
 
@@ -558,8 +558,8 @@ export interface RegulatoryFilesTable {
   issued_on: ColumnType<string | Date | null, string | null, string | null>;
   valid_until: ColumnType<string | Date | null, string | null, string | null>;
   uploaded_by: number | null;
-  created_at: Generated<Timestamp>;
-  updated_at: Generated<Timestamp>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
   deleted_at: NullableTimestamp;
 }
 
@@ -573,7 +573,7 @@ export interface CollaborationAssetSystemsTable {
   client_id: number;
   collaboration_id: number;
   system_id: number;
-  created_at: Generated<Timestamp>;
+  created_at: Timestamp;
 }
 
 export interface Database {
