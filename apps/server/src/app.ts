@@ -15,6 +15,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
 import { registerIdGuard } from './modules/access/id-guard.js';
 import { assetGroupRoutes } from './modules/assets/asset-group-routes.js';
+import { assetRoutes } from './modules/assets/asset-routes.js';
 import { assetSystemRoutes } from './modules/assets/asset-system-routes.js';
 import { collaborationAssetSystemRoutes } from './modules/assets/collaboration-asset-systems-routes.js';
 import { regulatoryFileRoutes } from './modules/assets/regulatory-routes.js';
@@ -125,6 +126,7 @@ export async function buildApp(
       attachmentRoutes(api, ctx);
       checklistRoutes(api, ctx);
       categoryRoutes(api, ctx);
+      assetRoutes(api, ctx);
       textTemplateRoutes(api, ctx);
       assetGroupRoutes(api, ctx);
       assetSystemRoutes(api, ctx);

@@ -38,7 +38,14 @@ export async function workspaceQrCode(
     .select('public_code')
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  const target = workspaceQrTarget(ctx.config.appUrl, public_code);
+  return qrCodeImage(workspaceQrTarget(ctx.config.appUrl, public_code), format);
+}
+
+/** A QR code image (png 512 px, or svg) of an address: the workspace's and the asset's codes alike. */
+export async function qrCodeImage(
+  target: string,
+  format: 'png' | 'svg',
+): Promise<{ contentType: string; body: Buffer | string }> {
   if (format === 'svg') {
     return {
       contentType: 'image/svg+xml',
