@@ -173,7 +173,7 @@ describe('asset and asset group of a new issue', () => {
       asset_id: t.assets.boiler,
     });
     expect(shared.status).toBe(201);
-    expect(shared.body.asset).toEqual({ id: t.assets.boiler, name: 'Boiler 1' });
+    expect(shared.body.asset).toEqual({ id: t.assets.boiler, name: 'Boiler 1', workspace_id: t.ids.site });
     const hidden = await createIssue(t.tokens.collabMember, {
       workspace_id: t.ids.site,
       asset_id: t.assets.tap,
@@ -306,7 +306,7 @@ describe('asset and asset group of a saved issue', () => {
       body: { workspace_id: t.ids.room },
     });
     expect(down.status).toBe(200);
-    expect(down.body.asset).toEqual({ id: t.assets.radiator, name: 'Radiator' });
+    expect(down.body.asset).toEqual({ id: t.assets.radiator, name: 'Radiator', workspace_id: t.ids.room });
   });
 });
 

@@ -308,6 +308,9 @@ export const ZIssueActionSchema = z
 const ZPersonRef = z.object({ id: ZId, full_name: z.string() });
 const ZPersonWithImage = ZPersonRef.extend({ profile_image: z.string().nullable() });
 
+/** An asset or asset group an issue names (000 §3 asset, asset_group). */
+const ZIssueAssetRef = z.object({ id: ZId, name: z.string(), workspace_id: ZId });
+
 export const ZIssueLinkSchema = z
   .object({ id: ZId, url: z.string(), title: z.string().nullable() })
   .meta({ id: 'IssueLink' });
@@ -340,10 +343,13 @@ export const ZIssueSchema = z
     categories: z.array(z.object({ id: ZId, name: z.string(), color: z.string().nullable() })),
     watchers: z.array(ZPersonWithImage),
     asset_id: ZId.nullable(),
-    /** The asset named by asset_id; null when none, deleted, or not visible to the caller. */
-    asset: z.object({ id: ZId, name: z.string() }).nullable(),
+    /**
+     * The asset named by asset_id, with its workspace (the form clears a choice that no longer
+     * fits the issue's workspace); null when none, deleted, or not visible to the caller.
+     */
+    asset: ZIssueAssetRef.nullable(),
     asset_group_id: ZId.nullable(),
-    asset_group: z.object({ id: ZId, name: z.string() }).nullable(),
+    asset_group: ZIssueAssetRef.nullable(),
     equipment_ids: z.array(ZId),
     accessibility_id: z.number().int(),
     external_email_address: z.string().nullable(),

@@ -133,8 +133,8 @@ export type IssueDetailRow = {
   assignee: PersonJson | null;
   creator: PersonJson | null;
   /** The asset and group it names, when they exist and the caller sees them. */
-  asset: { id: number; name: string } | null;
-  asset_group: { id: number; name: string } | null;
+  asset: { id: number; name: string; workspace_id: number } | null;
+  asset_group: { id: number; name: string; workspace_id: number } | null;
 };
 
 const personJson = (alias: string) =>
@@ -180,10 +180,11 @@ export async function findIssueDetails(
           WHERE ic.client_id = i.client_id AND ic.issue_id = i.id) AS number_of_comments,
         CASE WHEN a.id IS NULL THEN NULL ELSE ${personJson('a')} END AS assignee,
         CASE WHEN r.id IS NULL THEN NULL ELSE ${personJson('r')} END AS creator,
-        (SELECT json_build_object('id', a.id, 'name', a.name) FROM assets a
+        (SELECT json_build_object('id', a.id, 'name', a.name, 'workspace_id', a.workspace_id) FROM assets a
           WHERE a.id = i.asset_id AND a.client_id = i.client_id
             AND ${assetVisibleSql(assets, 'a')}) AS asset,
-        (SELECT json_build_object('id', g.id, 'name', g.name) FROM asset_groups g
+        (SELECT json_build_object('id', g.id, 'name', g.name, 'workspace_id', g.workspace_id)
+          FROM asset_groups g
           WHERE g.id = i.asset_group_id AND g.client_id = i.client_id
             AND ${assetGroupVisibleSql(assets, 'g')}) AS asset_group
       FROM issues i

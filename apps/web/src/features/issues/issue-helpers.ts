@@ -7,6 +7,7 @@ import {
   type UpdateIssueRequest,
   type WorkspaceFlatItem,
 } from '@workbench/domain';
+import type { AssetSelection } from '../assets/components/asset-picker-rules';
 
 /** Where the issue screens live (000 §2). */
 export const issuePaths = {
@@ -131,7 +132,7 @@ export type IssueFormState = {
   process_number: string;
   external_email_address: string;
   archived: boolean;
-};
+} & AssetSelection;
 
 /** A new issue (000 §3 "Issue form defaults": priority 3, other fields empty). */
 export function emptyIssueForm(
@@ -153,6 +154,10 @@ export function emptyIssueForm(
     process_number: '',
     external_email_address: '',
     archived: false,
+    asset_id: null,
+    asset: null,
+    asset_group_id: null,
+    asset_group: null,
   };
 }
 
@@ -174,6 +179,10 @@ export function issueFormOf(issue: Issue): IssueFormState {
     process_number: issue.process_number ?? '',
     external_email_address: issue.external_email_address ?? '',
     archived: issue.archived,
+    asset_id: issue.asset_id,
+    asset: issue.asset,
+    asset_group_id: issue.asset_group_id,
+    asset_group: issue.asset_group,
   };
 }
 
@@ -184,6 +193,7 @@ export function domainFormValues(form: IssueFormState): DomainFormValues {
     title: form.title,
     description: form.description,
     assignee_id: form.assignee_id,
+    asset_id: form.asset_id,
     start_date: form.start_date,
     due_date: form.due_date,
     process_number: form.process_number,
@@ -205,6 +215,8 @@ export function createRequestOf(form: IssueFormState, includeProcessNumber: bool
     accessibility_id: DEFAULT_ACCESSIBILITY_ID,
     category_id: form.category_id,
     categories: form.categories,
+    asset_id: form.asset_id,
+    asset_group_id: form.asset_group_id,
     start_date: isoToEpochSeconds(form.start_date),
     due_date: isoToEpochSeconds(form.due_date),
     is_attachment_required: form.is_attachment_required,
@@ -225,6 +237,8 @@ export function updateRequestOf(
     priority_id: form.priority_id,
     category_id: form.category_id,
     categories: form.categories,
+    asset_id: form.asset_id,
+    asset_group_id: form.asset_group_id,
     start_date: isoToEpochSeconds(form.start_date),
     due_date: isoToEpochSeconds(form.due_date),
     is_attachment_required: form.is_attachment_required,

@@ -69,6 +69,8 @@ const ID_FILTER_KEYS = [
   'job_positions',
   'schedule_id',
   'asset_ids',
+  'asset_groups',
+  'asset_systems',
   'rating',
 ] as const satisfies ReadonlyArray<keyof IssueListQuery>;
 

@@ -15,6 +15,7 @@ import {
 import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUrlSearch } from '../../../ui/feedback/use-url-search';
+import { useAssetChoices, useAssetGroupChoices } from '../../assets/components/use-asset-choices';
 import { useAuth } from '../../auth/session-store';
 import { useClientSettings } from '../../profiles/profiles-api';
 import {
@@ -66,6 +67,10 @@ export function IssueListFilters({
   const settings = useClientSettings() ?? readClientSettings({});
   const showPartners = !!user && user.client_id === user.main_client_id && settings.include_collab;
   const externals = useExternalFilterChoices(showPartners);
+  // Assets, their groups and systems (000 §3 "Issue filter keys"): when the organisation uses assets.
+  const showAssets = settings.include_assets;
+  const assets = useAssetChoices('', showAssets);
+  const assetGroups = useAssetGroupChoices(showAssets);
 
   const [searchText, setSearchText] = useUrlSearch(query.search, (search) => onChange({ search }));
 
@@ -82,7 +87,10 @@ export function IssueListFilters({
       roleInUse(query, ISSUE_PEOPLE_FILTER_KEYS) !== null ||
       roleInUse(query, ISSUE_COMPANY_FILTER_KEYS) !== null ||
       query.job_positions.length > 0 ||
-      query.externals.length > 0,
+      query.externals.length > 0 ||
+      query.asset_ids.length > 0 ||
+      query.asset_groups.length > 0 ||
+      query.asset_systems.length > 0,
   );
   useLayoutEffect(() => {
     const bar = barRef.current;
@@ -120,6 +128,15 @@ export function IssueListFilters({
     label: t(`issues.priority.${PRIORITIES.find((p) => p.id === id)?.name ?? 'normal'}`),
   }));
   const categoryOptions = (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  const assetOptions = (assets.data ?? []).map((a) => ({ value: String(a.id), label: a.name }));
+  const assetGroupOptions = (assetGroups.data?.groups ?? []).map((g) => ({
+    value: String(g.id),
+    label: g.name,
+  }));
+  const assetSystemOptions = (assetGroups.data?.systems ?? []).map((s) => ({
+    value: String(s.id),
+    label: s.name,
+  }));
   const hasDate = query.date_from !== null || query.date_to !== null;
 
   return (
@@ -193,6 +210,33 @@ export function IssueListFilters({
           onChange={(v) => onChange({ job_positions: ids(v).filter((n) => n > 0) })}
           w={{ base: '100%', sm: 200 }}
         />
+        {showAssets && (
+          <SummaryMultiSelect
+            label={t('issues.list.filters.assets')}
+            data={assetOptions}
+            value={strings(query.asset_ids)}
+            onChange={(v) => onChange({ asset_ids: ids(v).filter((n) => n > 0) })}
+            w={{ base: '100%', sm: 200 }}
+          />
+        )}
+        {showAssets && (
+          <SummaryMultiSelect
+            label={t('issues.list.filters.asset_groups')}
+            data={assetGroupOptions}
+            value={strings(query.asset_groups)}
+            onChange={(v) => onChange({ asset_groups: ids(v).filter((n) => n > 0) })}
+            w={{ base: '100%', sm: 200 }}
+          />
+        )}
+        {showAssets && (
+          <SummaryMultiSelect
+            label={t('issues.list.filters.asset_systems')}
+            data={assetSystemOptions}
+            value={strings(query.asset_systems)}
+            onChange={(v) => onChange({ asset_systems: ids(v).filter((n) => n > 0) })}
+            w={{ base: '100%', sm: 200 }}
+          />
+        )}
         {showPartners && (
           <RoleFilter
             label={t('issues.list.filters.collaborators')}

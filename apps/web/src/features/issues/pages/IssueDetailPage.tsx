@@ -29,6 +29,7 @@ import { ApiError } from '../../../api/client';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { IssueAttachments } from '../../attachments/components/IssueAttachments';
 import { ChecklistsSection } from '../../checklists/components/ChecklistsSection';
+import { IssueAssets } from '../components/IssueAssets';
 import { IssueMenu } from '../components/IssueMenu';
 import { DetailSkeleton, IssueNotFound } from '../components/IssueStates';
 import { Activity } from '../components/issue-sections/Activity';
@@ -102,6 +103,7 @@ function IssueDetail({ issue, routeParentId }: { issue: Issue; routeParentId: nu
             t('issues.none')
           )}
         </Fact>
+        <IssueAssets issue={issue} />
         {issue.process_number && (
           <Fact label={t('issues.fields.process_number')}>{issue.process_number}</Fact>
         )}

@@ -38,6 +38,8 @@ import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { useErrorText } from '../../../ui/feedback/use-error-text';
 import { useNotify } from '../../../ui/feedback/use-notify';
 import { TextareaWithTemplates } from '../../../ui/text-templates/TextareaWithTemplates';
+import { AssetPicker } from '../../assets/components/AssetPicker';
+import type { AssetSelection } from '../../assets/components/asset-picker-rules';
 import { attachmentsOf } from '../../attachments/attachment-model';
 import { saveGalleryChanges, uploadNewItems } from '../../attachments/attachments-api';
 import { FormAttachments } from '../../attachments/components/IssueAttachments';
@@ -68,6 +70,7 @@ import {
   useInvalidateIssues,
   useIssue,
   useSaveIssue,
+  useWorkspaceChoices,
   useWorkspacePeople,
 } from '../issues-api';
 
@@ -168,6 +171,7 @@ function IssueForm({
   const [formError, setFormError] = useState<unknown>(null);
   const people = useWorkspacePeople(form.workspace_id);
   const categories = useCategories();
+  const workspaces = useWorkspaceChoices();
   const save = useSaveIssue(editId);
   const invalidateIssues = useInvalidateIssues();
   // The gallery's changes wait for the save (001 §4 "Attachment editing").
@@ -229,6 +233,17 @@ function IssueForm({
   };
 
   const fieldError = (field: string) => (errors[field] ? errorText(errors[field]) : undefined);
+
+  // Assets (001 §5): offered when the organisation uses them, requires them, or the issue names one.
+  const showAssets =
+    settings.include_assets ||
+    settings.is_asset_required ||
+    initial.asset_id !== null ||
+    initial.asset_group_id !== null;
+  const setAssets = (next: AssetSelection) => {
+    setForm((f) => ({ ...f, ...next }));
+    setErrors(({ asset_id: _a, asset_group_id: _g, ...rest }) => rest);
+  };
 
   const checkProcessNr = async () => {
     const value = form.process_number.trim();
@@ -414,6 +429,16 @@ function IssueForm({
               error={fieldError('category_id')}
             />
           </SimpleGrid>
+          {showAssets && (
+            <AssetPicker
+              workspaceId={form.workspace_id}
+              workspaces={workspaces.data ?? []}
+              value={form}
+              onChange={setAssets}
+              required={settings.is_asset_required}
+              errors={{ asset_id: fieldError('asset_id'), asset_group_id: fieldError('asset_group_id') }}
+            />
+          )}
           <MultiSelect
             label={t('issues.fields.categories')}
             data={categoryOptions.filter((c) => c.value !== String(form.category_id))}
