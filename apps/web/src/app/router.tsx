@@ -1,6 +1,7 @@
 import { Box, Loader } from '@mantine/core';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
+import { assetPages } from '../features/assets/routes';
 import { useAuth } from '../features/auth/session-store';
 import { categoryPages } from '../features/categories/routes';
 import { checklistTemplatePages } from '../features/checklist-templates/routes';
@@ -29,6 +30,7 @@ const builtPages = new Map<string, FeaturePage>(
     ...checklistTemplatePages,
     ...categoryPages,
     ...textTemplatePages,
+    ...assetPages,
   ].map((page) => [page.path, page]),
 );
 

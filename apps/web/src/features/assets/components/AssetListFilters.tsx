@@ -1,0 +1,164 @@
+import { Anchor, Box, Group, Switch, TextInput } from '@mantine/core';
+import { IconSearch } from '@tabler/icons-react';
+import { ASSET_STATUS_IDS, type AssetListQuery, LEGAL_REQUIREMENT_STATES } from '@workbench/domain';
+import { useLayoutEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useUrlSearch } from '../../../ui/feedback/use-url-search';
+import { SummaryMultiSelect } from '../../issues/components/SummaryMultiSelect';
+import { useWorkspaceChoices } from '../../issues/issues-api';
+import { useAssetFilterOptions } from '../assets-api';
+import { useAssetStatusName } from './AssetBadges';
+
+/** One row of inputs (36 px): what shows while the bar is folded. */
+const ROW_HEIGHT = 36;
+const ids = (values: string[]) => values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
+const strings = (values: ReadonlyArray<number | string>) => values.map(String);
+const FIELD_WIDTH = { base: '100%', sm: 190 };
+
+/**
+ * The asset list's filter bar (001 §2: status, workspaces, groups, systems, models,
+ * manufacturers, managers, legal requirements, and the search). Every change goes to the URL and
+ * back to page 1; the options come from GET asset/filter_options and the workspace tree.
+ */
+export function AssetListFilters({
+  query,
+  onChange,
+}: {
+  query: AssetListQuery;
+  onChange: (patch: Partial<AssetListQuery>) => void;
+}) {
+  const { t } = useTranslation();
+  const options = useAssetFilterOptions();
+  const workspaces = useWorkspaceChoices();
+  const statusName = useAssetStatusName();
+  const [searchText, setSearchText] = useUrlSearch(query.search, (search) => onChange({ search }));
+
+  // 'Show more / show less' appears only when the filters wrap onto a second row.
+  const barRef = useRef<HTMLDivElement>(null);
+  const [wraps, setWraps] = useState(false);
+  const [expanded, setExpanded] = useState(
+    () =>
+      query.models.length > 0 ||
+      query.manufacturers.length > 0 ||
+      query.managers.length > 0 ||
+      query.legal_requirements.length > 0 ||
+      query.systems.length > 0,
+  );
+  useLayoutEffect(() => {
+    const bar = barRef.current;
+    if (!bar) return;
+    const check = () => {
+      const items = [...bar.children] as HTMLElement[];
+      const top = items[0]?.offsetTop ?? 0;
+      setWraps(items.some((item) => item.offsetTop > top + 4));
+    };
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(bar);
+    return () => observer.disconnect();
+  }, []);
+
+  const data = options.data;
+  const workspaceOptions = (workspaces.data ?? [])
+    .filter((w) => !w.archived || query.workspaces.includes(w.id))
+    .map((w) => ({ value: String(w.id), label: w.name, depth: w.depth }));
+  const statusOptions = ASSET_STATUS_IDS.map((id) => ({ value: String(id), label: statusName(id) }));
+  const groupOptions = (data?.groups ?? []).map((g) => ({ value: String(g.id), label: g.name }));
+  const systemOptions = (data?.systems ?? []).map((s) => ({ value: String(s.id), label: s.name }));
+  const modelOptions = (data?.models ?? []).map((m) => ({ value: m, label: m }));
+  const manufacturerOptions = (data?.manufacturers ?? []).map((m) => ({ value: m, label: m }));
+  const managerOptions = (data?.managers ?? []).map((p) => ({ value: String(p.id), label: p.full_name }));
+  const legalOptions = LEGAL_REQUIREMENT_STATES.map((s) => ({ value: s, label: t(`assets.legal.${s}`) }));
+
+  return (
+    <Box>
+      <Group
+        ref={barRef}
+        gap="sm"
+        wrap="wrap"
+        align="center"
+        style={{ maxHeight: expanded ? undefined : ROW_HEIGHT, overflow: expanded ? undefined : 'hidden' }}
+        data-testid="asset-filters"
+      >
+        <TextInput
+          leftSection={<IconSearch size={16} />}
+          placeholder={t('assets.list.search_placeholder')}
+          aria-label={t('assets.list.search')}
+          value={searchText}
+          onChange={(e) => setSearchText(e.currentTarget.value)}
+          w={{ base: '100%', sm: 260 }}
+        />
+        <SummaryMultiSelect
+          label={t('assets.filters.status')}
+          data={statusOptions}
+          value={strings(query.status)}
+          onChange={(v) => onChange({ status: ids(v) })}
+          w={FIELD_WIDTH}
+        />
+        <SummaryMultiSelect
+          label={t('assets.filters.workspaces')}
+          data={workspaceOptions}
+          value={strings(query.workspaces)}
+          onChange={(v) => onChange({ workspaces: ids(v) })}
+          w={{ base: '100%', sm: 210 }}
+        />
+        <Switch
+          checked={query.include_sub_ws === 1}
+          onChange={(e) => onChange({ include_sub_ws: e.currentTarget.checked ? 1 : 0 })}
+          label={t('assets.filters.include_sub_ws')}
+        />
+        <SummaryMultiSelect
+          label={t('assets.filters.groups')}
+          data={groupOptions}
+          value={strings(query.groups)}
+          onChange={(v) => onChange({ groups: ids(v) })}
+          w={FIELD_WIDTH}
+        />
+        <SummaryMultiSelect
+          label={t('assets.filters.systems')}
+          data={systemOptions}
+          value={strings(query.systems)}
+          onChange={(v) => onChange({ systems: ids(v) })}
+          w={FIELD_WIDTH}
+        />
+        <SummaryMultiSelect
+          label={t('assets.filters.models')}
+          data={modelOptions}
+          value={query.models}
+          onChange={(v) => onChange({ models: v })}
+          w={FIELD_WIDTH}
+        />
+        <SummaryMultiSelect
+          label={t('assets.filters.manufacturers')}
+          data={manufacturerOptions}
+          value={query.manufacturers}
+          onChange={(v) => onChange({ manufacturers: v })}
+          w={FIELD_WIDTH}
+        />
+        <SummaryMultiSelect
+          label={t('assets.filters.managers')}
+          data={managerOptions}
+          value={strings(query.managers)}
+          onChange={(v) => onChange({ managers: ids(v) })}
+          w={FIELD_WIDTH}
+        />
+        <SummaryMultiSelect
+          label={t('assets.filters.legal_requirements')}
+          data={legalOptions}
+          value={query.legal_requirements}
+          onChange={(v) =>
+            onChange({
+              legal_requirements: LEGAL_REQUIREMENT_STATES.filter((s) => v.includes(s)),
+            })
+          }
+          w={FIELD_WIDTH}
+        />
+      </Group>
+      {(wraps || expanded) && (
+        <Anchor component="button" type="button" size="sm" mt={6} onClick={() => setExpanded((v) => !v)}>
+          {t(expanded ? 'assets.list.show_less' : 'assets.list.show_more')}
+        </Anchor>
+      )}
+    </Box>
+  );
+}
