@@ -1,6 +1,13 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_PREFIX } from '../src/app.js';
+import {
+  createAsset,
+  createAssetGroup,
+  createAssetPicture,
+  createAssetSystem,
+  createRegulatoryFile,
+} from './helpers/assets-factories.js';
 import { addWorkspace, addWorkspaceRole, createTeam, login } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -30,6 +37,12 @@ type Ids = {
   checklist: number;
   checklistItem: number;
   checklistTemplate: number;
+  /** An asset of the member's workspace they do not manage, its picture, group, system and file. */
+  asset: number;
+  assetPicture: number;
+  assetGroup: number;
+  assetSystem: number;
+  regulatoryFile: number;
 };
 type Refusal = { method: string; url: string; path: (ids: Ids) => string; body?: (ids: Ids) => unknown };
 
@@ -304,6 +317,70 @@ const REFUSED: Refusal[] = [
     url: '/checklist-templates/:id',
     path: (i) => `/checklist-templates/${i.checklistTemplate}`,
   },
+  // Assets the member sees but does not manage (001 §6), their groups, systems (admins only)
+  // and regulatory files, and the systems shared with a partner (admins only).
+  {
+    method: 'PUT',
+    url: '/asset/:id',
+    path: (i) => `/asset/${i.asset}`,
+    body: () => ({ name: 'Renamed' }),
+  },
+  { method: 'DELETE', url: '/asset/:id', path: (i) => `/asset/${i.asset}` },
+  {
+    method: 'DELETE',
+    url: '/asset/:id/picture/:pictureId',
+    path: (i) => `/asset/${i.asset}/picture/${i.assetPicture}`,
+  },
+  {
+    method: 'POST',
+    url: '/asset/:id/qr_code/regenerate',
+    path: (i) => `/asset/${i.asset}/qr_code/regenerate`,
+  },
+  {
+    method: 'PUT',
+    url: '/asset/regulatory/:id',
+    path: (i) => `/asset/regulatory/${i.regulatoryFile}`,
+    body: () => ({ name: 'Renamed' }),
+  },
+  { method: 'DELETE', url: '/asset/regulatory/:id', path: (i) => `/asset/regulatory/${i.regulatoryFile}` },
+  {
+    method: 'PUT',
+    url: '/asset/group/:id',
+    path: (i) => `/asset/group/${i.assetGroup}`,
+    body: () => ({ name: 'Renamed' }),
+  },
+  { method: 'DELETE', url: '/asset/group/:id', path: (i) => `/asset/group/${i.assetGroup}` },
+  {
+    method: 'POST',
+    url: '/asset/group/:id/add',
+    path: (i) => `/asset/group/${i.assetGroup}/add`,
+    body: (i) => ({ asset_ids: [i.asset] }),
+  },
+  {
+    method: 'POST',
+    url: '/asset/group/:id/remove',
+    path: (i) => `/asset/group/${i.assetGroup}/remove`,
+    body: (i) => ({ asset_ids: [i.asset] }),
+  },
+  {
+    method: 'PUT',
+    url: '/asset/system/:id',
+    path: (i) => `/asset/system/${i.assetSystem}`,
+    body: () => ({ name: 'Renamed' }),
+  },
+  { method: 'DELETE', url: '/asset/system/:id', path: (i) => `/asset/system/${i.assetSystem}` },
+  {
+    method: 'PUT',
+    url: '/collaboration/:id/asset-systems',
+    path: (i) => `/collaboration/${i.collaboration}/asset-systems`,
+    body: (i) => ({ system_ids: [i.assetSystem] }),
+  },
+  {
+    method: 'PUT',
+    url: '/collaboration/:id/asset-systems/remove_access',
+    path: (i) => `/collaboration/${i.collaboration}/asset-systems/remove_access`,
+    body: (i) => ({ system_ids: [i.assetSystem] }),
+  },
 ];
 
 /** Write routes with ids that a member may call on what they can see (their own things). */
@@ -338,6 +415,8 @@ const MULTIPART = new Set([
   'POST /workspace/:id/upload',
   'POST /collaboration/:id/upload',
   'POST /issue/:id/checklist/:checklistId/items/:itemId/upload',
+  'POST /asset/:id/upload',
+  'POST /asset/:id/regulatory',
 ]);
 
 async function snapshot(): Promise<string> {
@@ -448,6 +527,16 @@ describe('a plain member', () => {
       .values({ client_id: org.id, name: 'Handover', category_id: null, created_by: admin.id })
       .returning('id')
       .executeTakeFirstOrThrow();
+    const assetSystem = await createAssetSystem(server.db, { clientId: org.id });
+    const assetGroup = await createAssetGroup(server.db, { clientId: org.id, workspaceId: workspace });
+    const asset = await createAsset(server.db, {
+      client_id: org.id,
+      workspace_id: workspace,
+      group_id: assetGroup,
+      system_id: assetSystem,
+    });
+    const assetPicture = await createAssetPicture(server.db, { clientId: org.id, assetId: asset.id });
+    const regulatoryFile = await createRegulatoryFile(server.db, { clientId: org.id, assetIds: [asset.id] });
     const ids: Ids = {
       workspace,
       otherUser: admin.id,
@@ -460,6 +549,11 @@ describe('a plain member', () => {
       checklist,
       checklistItem,
       checklistTemplate,
+      asset: asset.id,
+      assetPicture,
+      assetGroup,
+      assetSystem,
+      regulatoryFile,
     };
     const token = await login(server, member);
 
