@@ -172,9 +172,9 @@ export async function createAssetGroup(ctx: AppContext, auth: Auth, body: Create
 
 /** The group (locked) and whether the caller may edit it: 404 when gone, 403 when not theirs to edit. */
 async function requireEditableGroup(trx: Db, auth: Auth, scope: AssetScope, id: number) {
+  await trx.selectFrom('asset_groups').select('id').where('id', '=', id).forUpdate().execute();
   const [row] = await findAssetGroupRows(trx, clientsOf(scope), [id]);
   if (!row) throw notFound('Asset group not found');
-  await trx.selectFrom('asset_groups').select('id').where('id', '=', id).forUpdate().execute();
   const managerIds = ((await findAssetGroupManagers(trx, [id])).get(id) ?? []).map((p) => p.id);
   if (!canEditGroupIn(auth, scope, row, managerIds)) throw forbidden('You may not change this group');
   return { row, managerIds };

@@ -103,10 +103,10 @@ export function createAssetSystem(ctx: AppContext, auth: Auth, body: CreateBody)
 
 /** The system, locked; a partner's admin sees a shared system but may not change it (403). */
 async function requireOwnSystem(trx: Db, auth: Auth, id: number): Promise<AssetSystemRow> {
+  await trx.selectFrom('asset_systems').select('id').where('id', '=', id).forUpdate().execute();
   const row = await findAssetSystemRow(trx, auth, id);
   if (!row) throw notFound('Asset system not found');
   if (!canEditAssetSystem(auth, row)) throw forbidden("Only the owner's admins change an asset system");
-  await trx.selectFrom('asset_systems').select('id').where('id', '=', id).forUpdate().execute();
   return row;
 }
 
