@@ -218,6 +218,8 @@ export function listQueryKit<P extends AnyParams>(params: P, schemaId: string) {
           }),
         ) as Record<string, typeof stringParam>,
       )
-      .meta({ id: schemaId }),
+      // A title, not an id: a registered (referenced) querystring schema breaks the OpenAPI
+      // document (@fastify/swagger cannot resolve a $ref among a route's parameters).
+      .meta({ title: schemaId }),
   };
 }
