@@ -20,6 +20,7 @@ export function presentAssetListItem(
   row: AssetRow,
   rights: AssetRights,
   pictureKey: string | null,
+  assetsInGroup: number,
 ): AssetListItem {
   return {
     id: row.id,
@@ -32,7 +33,7 @@ export function presentAssetListItem(
     model: row.model,
     picture_url: fileUrl(pictureKey),
     statistics: {
-      assets_in_group: Number(row.assets_in_group),
+      assets_in_group: assetsInGroup,
       asset_issues: Number(row.asset_issues),
       asset_tasks: Number(row.asset_tasks),
     },
@@ -48,12 +49,13 @@ export function presentAssetListItem(
 export function presentAsset(
   row: AssetRow,
   rights: AssetRights,
+  assetsInGroup: number,
   managers: PersonRow[],
   pictures: Attachment[],
 ): Asset {
   const first = pictures[0];
   return {
-    ...presentAssetListItem(row, rights, null),
+    ...presentAssetListItem(row, rights, null, assetsInGroup),
     picture_url: first ? (first.web_mob_thumbnail_url ?? first.url) : null,
     managers: managers.map(person),
     serial_number: row.serial_number,

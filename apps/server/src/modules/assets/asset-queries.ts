@@ -58,7 +58,6 @@ export type AssetRow = {
   creator_profile_image: string | null;
   created_at: Date;
   updated_at: Date;
-  assets_in_group: number;
   asset_issues: number;
   asset_tasks: number;
   legal_state: LegalRequirementState;
@@ -93,13 +92,6 @@ function openIssuesSql(auth: Caller, visible: VisibleWorkspaces, type: 'issue' |
     WHERE i.asset_id = a.id AND ${parent}
       AND i.status_id BETWEEN ${ISSUE_STATUS.draft} AND ${ISSUE_STATUS.inReview}
       AND i.archived_at IS NULL AND ${issueVisibleSql(auth, visible)})`;
-}
-
-/** The live assets (not archived) the caller sees in the group of `a`; 0 without a live group. */
-function assetsInGroupSql(scope: AssetScope): RawBuilder<number> {
-  return sql<number>`(SELECT count(*)::int FROM assets ga
-    WHERE g.id IS NOT NULL AND ga.group_id = g.id AND ga.status <> ${ASSET_STATUS.ARCHIVED}
-      AND ${assetVisibleSql(scope, 'ga')})`;
 }
 
 /** Every condition of the list query on `assets a`, visibility first. */
@@ -192,7 +184,6 @@ export async function findAssetRows(
         a.created_by, u.first_name AS creator_first_name, u.last_name AS creator_last_name,
         u.email AS creator_email, u.profile_image AS creator_profile_image,
         a.created_at, a.updated_at,
-        ${assetsInGroupSql(scope)} AS assets_in_group,
         ${openIssuesSql(auth, visible, 'issue')} AS asset_issues,
         ${openIssuesSql(auth, visible, 'task')} AS asset_tasks,
         ${legalStateSql} AS legal_state
@@ -206,6 +197,21 @@ export async function findAssetRows(
     rows.map((r) => [r.id, { ...r, created_at: new Date(r.created_at), updated_at: new Date(r.updated_at) }]),
   );
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** Per group: its live assets (not archived) the caller sees, one count for the page's groups. */
+export async function countLiveAssetsByGroup(
+  db: Db,
+  scope: AssetScope,
+  groupIds: number[],
+): Promise<Map<number, number>> {
+  if (!groupIds.length) return new Map();
+  const { rows } = await sql<{ group_id: number; n: number }>`
+    SELECT a.group_id, count(*)::int AS n FROM assets a
+      WHERE a.group_id = ANY(${intArray(groupIds)}) AND a.status <> ${ASSET_STATUS.ARCHIVED}
+        AND ${assetVisibleSql(scope, 'a')}
+      GROUP BY a.group_id`.execute(db);
+  return new Map(rows.map((r) => [r.group_id, Number(r.n)]));
 }
 
 /** The managers of each asset, by name. */

@@ -37,6 +37,7 @@ import {
 } from './asset-presenter.js';
 import {
   type AssetRow,
+  countLiveAssetsByGroup,
   findAssetActivity,
   findAssetFilterOptions,
   findAssetManagers,
@@ -109,10 +110,11 @@ export async function listAssets(
   const { ids, total } = await findAssetPage(ctx.db, auth, scope, query);
   const rows = await findAssetRows(ctx.db, auth, scope, ids);
   const groupIds = [...new Set(rows.flatMap((r) => (r.group_id === null ? [] : [r.group_id])))];
-  const [managers, groupManagers, pictures] = await Promise.all([
+  const [managers, groupManagers, pictures, groupSizes] = await Promise.all([
     findAssetManagers(ctx.db, ids),
     findGroupManagerIds(ctx.db, groupIds),
     findFirstPictureKeys(ctx.db, ids),
+    countLiveAssetsByGroup(ctx.db, scope, groupIds),
   ]);
   const items = rows.map((row) => {
     const rights = rightsOf(
@@ -124,7 +126,8 @@ export async function listAssets(
         row.group_id === null ? [] : (groupManagers.get(row.group_id) ?? []),
       ),
     );
-    return presentAssetListItem(row, rights, pictures.get(row.id) ?? null);
+    const inGroup = row.group_id === null ? 0 : (groupSizes.get(row.group_id) ?? 0);
+    return presentAssetListItem(row, rights, pictures.get(row.id) ?? null, inGroup);
   });
   return buildPage({
     rows: items,
@@ -141,10 +144,12 @@ export async function getAsset(ctx: AppContext, auth: Caller, id: number): Promi
   const scope = await assetScope(ctx.db, auth);
   const [row] = await findAssetRows(ctx.db, auth, scope, [id]);
   if (!row) throw notFound('Asset not found');
-  const [managers, groupManagers, pictureRows] = await Promise.all([
+  const groupIds = row.group_id === null ? [] : [row.group_id];
+  const [managers, groupManagers, pictureRows, groupSizes] = await Promise.all([
     findAssetManagers(ctx.db, [id]),
-    findGroupManagerIds(ctx.db, row.group_id === null ? [] : [row.group_id]),
+    findGroupManagerIds(ctx.db, groupIds),
     findAttachmentRows(ctx.db, { clientId: row.client_id, ownerType: 'asset', ownerIds: [id] }),
+    countLiveAssetsByGroup(ctx.db, scope, groupIds),
   ]);
   const assetManagers = managers.get(id) ?? [];
   const rights = rightsOf(
@@ -165,7 +170,8 @@ export async function getAsset(ctx: AppContext, auth: Caller, id: number): Promi
       can_delete_only_own_attachments: false,
     },
   });
-  return presentAsset(row, rights, assetManagers, pictures.get(id) ?? []);
+  const inGroup = row.group_id === null ? 0 : (groupSizes.get(row.group_id) ?? 0);
+  return presentAsset(row, rights, inGroup, assetManagers, pictures.get(id) ?? []);
 }
 
 /** GET asset/filter_options. */
