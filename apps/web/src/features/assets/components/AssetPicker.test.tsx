@@ -73,8 +73,7 @@ const openOptions = (input: HTMLElement) => {
   fireEvent.click(input);
   return screen.getAllByRole('option');
 };
-/** The fields' clear buttons (hidden from assistive technology: the keyboard clears the text). */
-const clearButtons = () => [...document.querySelectorAll<HTMLElement>('.mantine-InputClearButton-root')];
+const clearButtons = () => screen.getAllByRole('button', { name: 'Remove' });
 const selected = (value: AssetSelection) => ({
   asset_id: value.asset?.id ?? null,
   asset: value.asset,

@@ -1,4 +1,4 @@
-import { Select, SimpleGrid, Stack, Text } from '@mantine/core';
+import { CloseButton, Select, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { modals } from '@mantine/modals';
 import { useEffect, useMemo, useRef, useState } from 'react';
@@ -133,6 +133,11 @@ export function AssetPicker({
       )}
     </Stack>
   );
+  // Removing asks first (000 §4): a button of its own, so the field keeps showing the choice meanwhile.
+  const removeButton = (id: number | null) =>
+    id === null || disabled || noWorkspace ? undefined : (
+      <CloseButton size="sm" aria-label={t('issues.asset_picker.remove')} onClick={confirmRemoval} />
+    );
   const placeholder = (key: string) => (noWorkspace ? t('issues.assignee_pick_workspace') : t(key));
 
   return (
@@ -147,8 +152,8 @@ export function AssetPicker({
         searchable
         searchValue={search}
         onSearchChange={setSearch}
-        clearable
-        clearButtonProps={{ 'aria-label': t('issues.asset_picker.remove') }}
+        rightSection={removeButton(value.asset_id)}
+        rightSectionPointerEvents={value.asset_id === null ? 'none' : 'all'}
         nothingFoundMessage={t('issues.no_results')}
         renderOption={renderOption}
         error={errors.asset_id}
@@ -162,8 +167,8 @@ export function AssetPicker({
         value={value.asset_group_id === null ? null : String(value.asset_group_id)}
         onChange={chooseGroup}
         searchable
-        clearable
-        clearButtonProps={{ 'aria-label': t('issues.asset_picker.remove') }}
+        rightSection={removeButton(value.asset_group_id)}
+        rightSectionPointerEvents={value.asset_group_id === null ? 'none' : 'all'}
         nothingFoundMessage={t('issues.no_results')}
         renderOption={renderOption}
         error={errors.asset_group_id}

@@ -71,6 +71,7 @@ export function IssueAssets({ issue }: { issue: Issue }) {
           <Button
             size="compact-xs"
             variant="subtle"
+            aria-label={t('issues.asset_picker.change')}
             onClick={() => {
               setErrors({});
               setEditing(selectionOf(issue));
