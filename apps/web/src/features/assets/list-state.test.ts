@@ -109,3 +109,12 @@ describe('asset list URL state (001 §2, §5)', () => {
     expect(backPathOf({ from: 42 })).toBe('/dashboard/assets');
   });
 });
+
+describe('a new issue for an asset', () => {
+  it('opens the issue creation with the asset and its workspace preset', async () => {
+    const { newIssuePath } = await import('./components/AssetSections');
+    expect(newIssuePath({ id: 13, workspace: { id: 5 } })).toBe(
+      '/dashboard/issues/add?workspace_id=5&asset_id=13',
+    );
+  });
+});

@@ -14,10 +14,11 @@ export const issuePaths = {
   detail: (id: number, subtaskId?: number | null) =>
     subtaskId ? `/dashboard/issues/detail/${id}/${subtaskId}` : `/dashboard/issues/detail/${id}`,
   edit: (id: number) => `/dashboard/issues/edit/${id}`,
-  add: (options: { parentId?: number | null; workspaceId?: number | null } = {}) => {
+  add: (options: { parentId?: number | null; workspaceId?: number | null; assetId?: number | null } = {}) => {
     const query = new URLSearchParams();
     if (options.parentId) query.set('parent_id', String(options.parentId));
     if (options.workspaceId) query.set('workspace_id', String(options.workspaceId));
+    if (options.assetId) query.set('asset_id', String(options.assetId));
     const text = query.toString();
     return text ? `/dashboard/issues/add?${text}` : '/dashboard/issues/add';
   },
@@ -136,7 +137,12 @@ export type IssueFormState = {
 
 /** A new issue (000 §3 "Issue form defaults": priority 3, other fields empty). */
 export function emptyIssueForm(
-  preset: { workspaceId?: number | null; parentId?: number | null } = {},
+  preset: {
+    workspaceId?: number | null;
+    parentId?: number | null;
+    /** An asset the issue is for (from its asset page): chosen, in its workspace. */
+    asset?: { id: number; name: string; workspace_id: number } | null;
+  } = {},
 ): IssueFormState {
   return {
     title: '',
@@ -154,8 +160,8 @@ export function emptyIssueForm(
     process_number: '',
     external_email_address: '',
     archived: false,
-    asset_id: null,
-    asset: null,
+    asset_id: preset.asset?.id ?? null,
+    asset: preset.asset ?? null,
     asset_group_id: null,
     asset_group: null,
   };

@@ -170,7 +170,9 @@ export function AssetForm({
       </SimpleGrid>
       <MultiSelect
         label={t('assets.fields.managers')}
-        placeholder={values.manager_ids.length ? undefined : t('assets.fields.managers_placeholder')}
+        placeholder={
+          values.manager_ids.length || readOnly ? undefined : t('assets.fields.managers_placeholder')
+        }
         data={managerOptions}
         value={values.manager_ids.map(String)}
         onChange={(v) => set('manager_ids', v.map(Number))}

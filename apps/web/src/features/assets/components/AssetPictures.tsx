@@ -76,7 +76,7 @@ export function AssetPictures({ asset, canEdit }: { asset: Asset; canEdit: boole
                     pos="absolute"
                     top={4}
                     right={4}
-                    size="sm"
+                    size="md"
                     color="red"
                     variant="filled"
                     aria-label={t('assets.pictures.remove_named', { name: picture.original_filename })}

@@ -29,7 +29,7 @@ const SECTION_ICONS = {
 
 /** The issue creation for this asset: its workspace and the asset preset (001 §2). */
 export function newIssuePath(asset: { id: number; workspace: { id: number } }): string {
-  return `${issuePaths.add({ workspaceId: asset.workspace.id })}&asset_id=${asset.id}`;
+  return issuePaths.add({ workspaceId: asset.workspace.id, assetId: asset.id });
 }
 
 /**

@@ -225,7 +225,7 @@ export function AssetGroupsPage() {
                     size="sm"
                     leftSection={<IconStack2 size={12} aria-hidden />}
                   >
-                    {t('assets.list.assets_in_group', { count: group.statistics.assets_in_group })}
+                    {t('assets.assets_count', { count: group.statistics.assets_in_group })}
                   </Badge>
                   <Badge
                     variant="outline"

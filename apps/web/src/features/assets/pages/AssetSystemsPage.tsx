@@ -177,7 +177,7 @@ export function AssetSystemsPage() {
                     </Text>
                   )}
                   <Anchor component={Link} to={systemAssetsPath(system.id)} size="xs">
-                    {t('assets.systems.assets_count', { count: system.statistics.assets_in_system })}
+                    {t('assets.assets_count', { count: system.statistics.assets_in_system })}
                   </Anchor>
                 </Box>
                 {isAdmin && system.can_edit && (

@@ -38,6 +38,7 @@ import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { useErrorText } from '../../../ui/feedback/use-error-text';
 import { useNotify } from '../../../ui/feedback/use-notify';
 import { TextareaWithTemplates } from '../../../ui/text-templates/TextareaWithTemplates';
+import { useAsset } from '../../assets/assets-api';
 import { AssetPicker } from '../../assets/components/AssetPicker';
 import type { AssetSelection } from '../../assets/components/asset-picker-rules';
 import { attachmentsOf } from '../../attachments/attachment-model';
@@ -74,7 +75,10 @@ import {
   useWorkspacePeople,
 } from '../issues-api';
 
-/** /dashboard/issues/add (?parent_id= for a sub-issue, ?workspace_id= preselected) and /dashboard/issues/edit/:id. */
+/**
+ * /dashboard/issues/add (?parent_id= for a sub-issue, ?workspace_id= preselected, ?asset_id= for an
+ * asset, in its workspace) and /dashboard/issues/edit/:id.
+ */
 export function IssueFormPage() {
   const { t } = useTranslation();
   const params = useParams();
@@ -82,6 +86,8 @@ export function IssueFormPage() {
   const editId = idParam(params.id);
   const parentId = editId === null ? idParam(searchParams.get('parent_id')) : null;
   const presetWorkspace = idParam(searchParams.get('workspace_id'));
+  const presetAssetId = editId === null && parentId === null ? idParam(searchParams.get('asset_id')) : null;
+  const presetAsset = useAsset(presetAssetId);
   const issue = useIssue(editId);
   const parent = useIssue(parentId);
   const config = useConfig(true);
@@ -91,7 +97,10 @@ export function IssueFormPage() {
   );
 
   if (params.id !== undefined && editId === null) return <IssueNotFound />;
-  const loading = (editId !== null && issue.isPending) || (parentId !== null && parent.isPending);
+  const loading =
+    (editId !== null && issue.isPending) ||
+    (parentId !== null && parent.isPending) ||
+    (presetAssetId !== null && presetAsset.isPending);
   if (loading || config.isPending) return <FormSkeleton />;
   const failed = editId !== null ? issue : parentId !== null ? parent : null;
   if (failed?.isError) {
@@ -110,7 +119,18 @@ export function IssueFormPage() {
   const initial =
     editId !== null && issue.data
       ? issueFormOf(issue.data)
-      : emptyIssueForm({ parentId, workspaceId: parent.data?.workspace_id ?? presetWorkspace });
+      : emptyIssueForm({
+          parentId,
+          workspaceId: parent.data?.workspace_id ?? presetAsset.data?.workspace.id ?? presetWorkspace,
+          // An asset that cannot be read (gone, not visible) is simply not preset.
+          asset: presetAsset.data
+            ? {
+                id: presetAsset.data.id,
+                name: presetAsset.data.name,
+                workspace_id: presetAsset.data.workspace.id,
+              }
+            : null,
+        });
   return (
     <IssueDates>
       <IssueForm
