@@ -70,9 +70,17 @@ export function GroupModal({
   const managerOptions = useMemo(() => {
     const byId = new Map<number, string>();
     for (const m of group?.managers ?? []) byId.set(m.id, m.full_name);
-    for (const p of people.data?.data ?? []) byId.set(p.id, p.full_name || p.email);
-    return [...byId].map(([id, label]) => ({ value: String(id), label }));
-  }, [people.data, group]);
+    const outside = new Set<number>();
+    for (const p of people.data?.data ?? []) {
+      byId.set(p.id, p.full_name || p.email);
+      if (p.isNotInWorkspace) outside.add(p.id);
+    }
+    return [...byId].map(([id, label]) => ({
+      value: String(id),
+      label,
+      disabled: outside.has(id) && !managers.includes(String(id)),
+    }));
+  }, [people.data, group, managers]);
 
   const submit = async () => {
     const found: Errors = {};
