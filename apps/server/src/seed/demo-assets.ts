@@ -222,12 +222,12 @@ async function drawnPicture(label: string, colour: string): Promise<Buffer> {
 
 /** A one-page PDF with a title and lines of text (byte offsets in the xref table are exact). */
 export function simplePdf(title: string, lines: string[]): Buffer {
-  const escape = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?');
+  const pdfText = (text: string) => text.replace(/[\\()]/g, (c) => `\\${c}`).replace(/[^\x20-\x7e]/g, '?');
   const content = [
     'BT /F1 22 Tf 72 770 Td',
-    `(${escape(title)}) Tj`,
+    `(${pdfText(title)}) Tj`,
     '/F1 12 Tf',
-    ...lines.map((line) => `0 -24 Td (${escape(line)}) Tj`),
+    ...lines.map((line) => `0 -24 Td (${pdfText(line)}) Tj`),
     'ET',
   ].join('\n');
   const objects = [
