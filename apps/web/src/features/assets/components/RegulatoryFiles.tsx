@@ -223,6 +223,7 @@ function UploadModal({ assetId, onClose }: { assetId: number; onClose: () => voi
             }}
             error={fieldError('file')}
             clearable
+            clearButtonProps={{ 'aria-label': t('assets.regulatory.clear_file') }}
           />
           <TextInput
             label={t('assets.regulatory.name')}
