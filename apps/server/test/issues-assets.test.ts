@@ -308,6 +308,45 @@ describe('asset and asset group of a saved issue', () => {
     expect(down.status).toBe(200);
     expect(down.body.asset).toEqual({ id: t.assets.radiator, name: 'Radiator', workspace_id: t.ids.room });
   });
+
+  it('sub-issues move with their parent: an asset of theirs that does not fit the new workspace is cleared and logged', async () => {
+    const t = await assetTeam();
+    const parent = await t.issue({});
+    const fitsNowhere = await createIssue(t.tokens.admin, {
+      parent_id: parent,
+      asset_id: t.assets.boiler,
+      asset_group_id: t.groups.boilerRoom,
+    });
+    expect(fitsNowhere.status).toBe(201);
+    const moved = await server.call('PUT', `${API}/issue/${parent}`, {
+      token: t.tokens.admin,
+      body: { workspace_id: t.ids.depot },
+    });
+    expect(moved.status).toBe(200);
+    const child = await server.call('GET', `${API}/issue/${fitsNowhere.body.id}`, { token: t.tokens.admin });
+    expect(child.body).toMatchObject({ workspace_id: t.ids.depot, asset_id: null, asset_group_id: null });
+    const log = await server.db
+      .selectFrom('activity_log')
+      .select('changes')
+      .where('entity_type', '=', 'issue')
+      .where('entity_id', '=', fitsNowhere.body.id)
+      .where('action', '=', 'updated')
+      .execute();
+    expect(log.map((l) => l.changes)).toContainEqual({
+      asset_id: [t.assets.boiler, null],
+      asset_group_id: [t.groups.boilerRoom, null],
+    });
+
+    // One that still fits (moving into the Room below the Site) keeps its asset.
+    const other = await t.issue({});
+    const keeps = await createIssue(t.tokens.admin, { parent_id: other, asset_id: t.assets.radiator });
+    await server.call('PUT', `${API}/issue/${other}`, {
+      token: t.tokens.admin,
+      body: { workspace_id: t.ids.room },
+    });
+    const kept = await server.call('GET', `${API}/issue/${keeps.body.id}`, { token: t.tokens.admin });
+    expect(kept.body).toMatchObject({ workspace_id: t.ids.room, asset_id: t.assets.radiator });
+  });
 });
 
 describe('the asset names an issue answers', () => {

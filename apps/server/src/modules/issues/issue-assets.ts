@@ -112,3 +112,33 @@ export async function keptAssetRefs(
     groupId: usable(found.group) ? ids.groupId : null,
   };
 }
+
+/**
+ * Sub-issues move with their parent (issue-service): an asset or group of a sub-issue that does
+ * not lie in the new workspace or below it is cleared (the parent's own are checked before the
+ * move and refuse it instead, since its form can clear them; a sub-issue's cannot be cleared from
+ * there). Answers what was cleared on which sub-issue, for their activity logs.
+ */
+export async function clearUnfittingSubIssueAssets(
+  db: Db,
+  target: { clientId: number; workspaceId: number; parentId: number },
+): Promise<Array<{ id: number; asset_id: number | null; asset_group_id: number | null }>> {
+  const subtree = sql`SELECT s.workspace_id FROM ${workspaceSubtreeSql(sql`${target.workspaceId}`)} AS s`;
+  const { rows } = await sql<{ id: number; asset_id: number | null; asset_group_id: number | null }>`
+    WITH cleared AS (
+      SELECT i.id,
+          CASE WHEN a.workspace_id NOT IN (${subtree}) THEN i.asset_id END AS asset_id,
+          CASE WHEN g.workspace_id NOT IN (${subtree}) THEN i.asset_group_id END AS asset_group_id
+        FROM issues i
+          LEFT JOIN assets a ON a.id = i.asset_id
+          LEFT JOIN asset_groups g ON g.id = i.asset_group_id
+        WHERE i.client_id = ${target.clientId} AND i.parent_id = ${target.parentId}
+          AND (a.workspace_id NOT IN (${subtree}) OR g.workspace_id NOT IN (${subtree}))
+    )
+    UPDATE issues i SET
+        asset_id = CASE WHEN c.asset_id IS NULL THEN i.asset_id END,
+        asset_group_id = CASE WHEN c.asset_group_id IS NULL THEN i.asset_group_id END
+      FROM cleared c WHERE i.id = c.id
+      RETURNING c.id, c.asset_id, c.asset_group_id`.execute(db);
+  return rows;
+}

@@ -30,7 +30,7 @@ import { reorderAttachments, storeAttachments } from '../attachments/attachment-
 import type { PreparedUpload } from '../attachments/attachment-upload.js';
 import { findCategoryIds } from '../categories/category-queries.js';
 import { readSettings } from '../workspaces/workspace-queries.js';
-import { checkIssueAssetRefs } from './issue-assets.js';
+import { checkIssueAssetRefs, clearUnfittingSubIssueAssets } from './issue-assets.js';
 import { enforce, type LoadedIssue, loadIssue, loadIssues, ruleMessage, viewerOf } from './issue-context.js';
 import { presentIssue } from './issue-presenter.js';
 import {
@@ -683,6 +683,19 @@ export async function applyIssueUpdate(
       .where('client_id', '=', clientId)
       .where('parent_id', '=', id)
       .execute();
+    for (const cleared of await clearUnfittingSubIssueAssets(trx, { clientId, workspaceId, parentId: id })) {
+      await logActivity(trx, {
+        clientId,
+        userId: auth.userId,
+        entityType: 'issue',
+        entityId: cleared.id,
+        action: 'updated',
+        changes: {
+          ...(cleared.asset_id !== null ? { asset_id: [cleared.asset_id, null] } : {}),
+          ...(cleared.asset_group_id !== null ? { asset_group_id: [cleared.asset_group_id, null] } : {}),
+        },
+      });
+    }
   }
   if (categoriesChanged) {
     await replaceCategories(trx, clientId, id, categories ?? []);
