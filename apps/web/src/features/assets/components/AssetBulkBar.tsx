@@ -1,7 +1,8 @@
-import { Button, Group, List, Modal, Paper, Stack, Text } from '@mantine/core';
-import { IconArchive, IconTrash, IconX } from '@tabler/icons-react';
+import { IconArchive, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { BulkConfirmModal, BulkResultModal } from '../../../ui/bulk/BulkModals';
+import { BulkSelectionBar } from '../../../ui/bulk/BulkSelectionBar';
 import { useNotify } from '../../../ui/feedback/use-notify';
 import { useMultiArchiveAssets, useMultiDeleteAssets } from '../assets-api';
 import {
@@ -46,101 +47,58 @@ export function AssetBulkBar({ selection }: { selection: AssetSelection }) {
 
   return (
     <>
-      {selection.count > 0 && (
-        <Paper
-          withBorder
-          radius="md"
-          p="xs"
-          bg="var(--mantine-color-blue-light)"
-          data-testid="asset-bulk-bar"
-        >
-          <Group justify="space-between" gap="xs" wrap="wrap">
-            <Group gap="xs" wrap="nowrap">
-              <Text fw={600} size="sm">
-                {t('assets.bulk.selected', { count: selection.count })}
-              </Text>
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                leftSection={<IconX size={14} />}
-                onClick={selection.clear}
-              >
-                {t('assets.bulk.clear')}
-              </Button>
-            </Group>
-            <Group gap={6} wrap="wrap">
-              <Button
-                size="compact-sm"
-                variant="default"
-                leftSection={<IconArchive size={14} />}
-                onClick={() => setAction('archive')}
-              >
-                {t('assets.bulk.archive')}
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="default"
-                color="red"
-                leftSection={<IconTrash size={14} />}
-                onClick={() => setAction('delete')}
-              >
-                {t('assets.bulk.delete')}
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
-      )}
-      <Modal
+      <BulkSelectionBar
+        count={selection.count}
+        countLabel={t('assets.bulk.selected', { count: selection.count })}
+        clearLabel={t('assets.bulk.clear')}
+        onClear={selection.clear}
+        testId="asset-bulk-bar"
+        actions={[
+          {
+            key: 'archive',
+            label: t('assets.bulk.archive'),
+            icon: IconArchive,
+            onClick: () => setAction('archive'),
+          },
+          {
+            key: 'delete',
+            label: t('assets.bulk.delete'),
+            icon: IconTrash,
+            onClick: () => setAction('delete'),
+            danger: true,
+          },
+        ]}
+      />
+      {/* Kept mounted so that it closes with its transition. */}
+      <BulkConfirmModal
         opened={action !== null}
-        onClose={() => setAction(null)}
         title={action ? t(`assets.bulk.confirm_title.${action}`) : ''}
-        centered
-      >
-        <Text size="sm">
-          {action ? t(`assets.bulk.confirm_text.${action}`, { count: selection.count }) : ''}
-        </Text>
-        <Group justify="flex-end" gap="sm" mt="md">
-          <Button variant="default" onClick={() => setAction(null)} disabled={pending}>
-            {t('assets.cancel')}
-          </Button>
-          <Button
-            color={action === 'delete' ? 'red' : undefined}
-            loading={pending}
-            onClick={() => action && void run(action)}
-            data-testid="asset-bulk-confirm"
-          >
-            {action ? t(`assets.bulk.${action}`) : ''}
-          </Button>
-        </Group>
-      </Modal>
-      {result && <BulkResultModal summary={result} onClose={() => setResult(null)} />}
+        text={action ? t(`assets.bulk.confirm_text.${action}`, { count: selection.count }) : ''}
+        pending={pending}
+        onClose={() => setAction(null)}
+        onConfirm={() => action && void run(action)}
+        confirmLabel={action ? t(`assets.bulk.${action}`) : ''}
+        cancelLabel={t('assets.cancel')}
+        confirmTestId="asset-bulk-confirm"
+        danger={action === 'delete'}
+      />
+      {result && (
+        <BulkResultModal
+          title={t(`assets.bulk.result_title.${result.action}`)}
+          done={t(`assets.bulk.done.${result.action}`, { count: result.done })}
+          lines={result.lines.map((line) => ({
+            key: line.reasonKey,
+            text: t(`assets.bulk.not_done.${result.action}`, {
+              count: line.count,
+              reason: t(line.reasonKey),
+            }),
+            detail: line.names.join(', '),
+          }))}
+          closeLabel={t('assets.close')}
+          onClose={() => setResult(null)}
+          testId="asset-bulk-result"
+        />
+      )}
     </>
-  );
-}
-
-/** What a multi action did and which assets it left, by reason. */
-export function BulkResultModal({ summary, onClose }: { summary: AssetBulkSummary; onClose: () => void }) {
-  const { t } = useTranslation();
-  return (
-    <Modal opened onClose={onClose} title={t(`assets.bulk.result_title.${summary.action}`)} centered>
-      <Stack gap="sm" data-testid="asset-bulk-result">
-        <Text size="sm">{t(`assets.bulk.done.${summary.action}`, { count: summary.done })}</Text>
-        <List size="sm" spacing={4}>
-          {summary.lines.map((line) => (
-            <List.Item key={line.reasonKey}>
-              {t(`assets.bulk.not_done.${summary.action}`, { count: line.count, reason: t(line.reasonKey) })}
-              <Text size="xs" c="dimmed">
-                {line.names.join(', ')}
-              </Text>
-            </List.Item>
-          ))}
-        </List>
-      </Stack>
-      <Group justify="flex-end" mt="md">
-        <Button variant="default" onClick={onClose}>
-          {t('assets.close')}
-        </Button>
-      </Group>
-    </Modal>
   );
 }

@@ -1,21 +1,18 @@
+import { Button, Checkbox, Group, Paper, ScrollArea, Select, Stack, Text, TextInput } from '@mantine/core';
 import {
-  Button,
-  Checkbox,
-  Group,
-  List,
-  Modal,
-  Paper,
-  ScrollArea,
-  Select,
-  Stack,
-  Text,
-  TextInput,
-} from '@mantine/core';
-import { IconArchive, IconCheck, IconCopy, IconTrash, IconUserShare, IconX } from '@tabler/icons-react';
+  IconArchive,
+  IconCheck,
+  IconCopy,
+  IconTrash,
+  IconUserShare,
+  type TablerIcon,
+} from '@tabler/icons-react';
 import { defaultDuplicateTitle, readIssueListQuery, validateDuplicateTitle } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
+import { BulkConfirmModal, BulkResultModal } from '../../../ui/bulk/BulkModals';
+import { BulkSelectionBar } from '../../../ui/bulk/BulkSelectionBar';
 import { useErrorText } from '../../../ui/feedback/use-error-text';
 import { useNotify } from '../../../ui/feedback/use-notify';
 import { WorkspaceSelect } from '../../issues/components/WorkspaceSelect';
@@ -32,6 +29,15 @@ import {
   viewAllPath,
 } from '../bulk-summary';
 import type { IssueSelection } from '../use-issue-selection';
+
+/** The bar's buttons, in their order. */
+const actionButtons: Array<[BulkAction, TablerIcon]> = [
+  ['quick_complete', IconCheck],
+  ['reassign', IconUserShare],
+  ['duplicate', IconCopy],
+  ['archive', IconArchive],
+  ['delete', IconTrash],
+];
 
 /**
  * The bulk bar under the filters while issues are selected: count, clear, and the bulk actions
@@ -99,74 +105,21 @@ export function IssueBulkBar({ selection }: { selection: IssueSelection }) {
           </Group>
         </Paper>
       )}
-      {selection.count > 0 && (
-        <Paper
-          withBorder
-          radius="md"
-          p="xs"
-          data-testid="issue-bulk-bar"
-          bg="var(--mantine-color-blue-light)"
-        >
-          <Group justify="space-between" gap="xs" wrap="wrap">
-            <Group gap="xs" wrap="nowrap">
-              <Text fw={600} size="sm" data-testid="issue-bulk-count">
-                {t('issue-bulk.selected', { count: selection.count })}
-              </Text>
-              <Button
-                variant="subtle"
-                size="compact-sm"
-                leftSection={<IconX size={14} />}
-                onClick={selection.clear}
-              >
-                {t('issue-bulk.clear')}
-              </Button>
-            </Group>
-            <Group gap={6} wrap="wrap">
-              <Button
-                size="compact-sm"
-                variant="default"
-                leftSection={<IconCheck size={14} />}
-                onClick={() => setAction('quick_complete')}
-              >
-                {t('issue-bulk.actions.quick_complete')}
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="default"
-                leftSection={<IconUserShare size={14} />}
-                onClick={() => setAction('reassign')}
-              >
-                {t('issue-bulk.actions.reassign')}
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="default"
-                leftSection={<IconCopy size={14} />}
-                onClick={() => setAction('duplicate')}
-              >
-                {t('issue-bulk.actions.duplicate')}
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="default"
-                leftSection={<IconArchive size={14} />}
-                onClick={() => setAction('archive')}
-              >
-                {t('issue-bulk.actions.archive')}
-              </Button>
-              <Button
-                size="compact-sm"
-                variant="default"
-                color="red"
-                leftSection={<IconTrash size={14} />}
-                onClick={() => setAction('delete')}
-              >
-                {t('issue-bulk.actions.delete')}
-              </Button>
-            </Group>
-          </Group>
-        </Paper>
-      )}
+      <BulkSelectionBar
+        count={selection.count}
+        countLabel={t('issue-bulk.selected', { count: selection.count })}
+        clearLabel={t('issue-bulk.clear')}
+        onClear={selection.clear}
+        testId="issue-bulk-bar"
+        countTestId="issue-bulk-count"
+        actions={actionButtons.map(([key, icon]) => ({
+          key,
+          label: t(`issue-bulk.actions.${key}`),
+          icon,
+          onClick: () => setAction(key),
+          danger: key === 'delete',
+        }))}
+      />
 
       {(action === 'quick_complete' || action === 'archive' || action === 'delete') && (
         <ConfirmModal
@@ -225,40 +178,6 @@ export function IssueBulkBar({ selection }: { selection: IssueSelection }) {
   );
 }
 
-function ModalButtons({
-  pending,
-  onClose,
-  onConfirm,
-  confirmLabel,
-  danger = false,
-  disabled = false,
-}: {
-  pending: boolean;
-  onClose: () => void;
-  onConfirm: () => void;
-  confirmLabel: string;
-  danger?: boolean;
-  disabled?: boolean;
-}) {
-  const { t } = useTranslation();
-  return (
-    <Group justify="flex-end" gap="sm" mt="md">
-      <Button variant="default" onClick={onClose} disabled={pending}>
-        {t('issue-bulk.cancel')}
-      </Button>
-      <Button
-        color={danger ? 'red' : undefined}
-        onClick={onConfirm}
-        loading={pending}
-        disabled={disabled}
-        data-testid="issue-bulk-confirm"
-      >
-        {confirmLabel}
-      </Button>
-    </Group>
-  );
-}
-
 function ConfirmModal({
   action,
   count,
@@ -274,16 +193,17 @@ function ConfirmModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened onClose={onClose} title={t(`issue-bulk.confirm.${action}.title`)} centered>
-      <Text size="sm">{t(`issue-bulk.confirm.${action}.text`, { count })}</Text>
-      <ModalButtons
-        pending={pending}
-        onClose={onClose}
-        onConfirm={onConfirm}
-        confirmLabel={t(`issue-bulk.actions.${action}`)}
-        danger={action === 'delete'}
-      />
-    </Modal>
+    <BulkConfirmModal
+      title={t(`issue-bulk.confirm.${action}.title`)}
+      text={t(`issue-bulk.confirm.${action}.text`, { count })}
+      pending={pending}
+      onClose={onClose}
+      onConfirm={onConfirm}
+      confirmLabel={t(`issue-bulk.actions.${action}`)}
+      cancelLabel={t('issue-bulk.cancel')}
+      confirmTestId="issue-bulk-confirm"
+      danger={action === 'delete'}
+    />
   );
 }
 
@@ -302,31 +222,31 @@ function ReassignModal({
   const people = useAssigneeFilterChoices();
   const [userId, setUserId] = useState<string | null>(null);
   return (
-    <Modal opened onClose={onClose} title={t('issue-bulk.confirm.reassign.title')} centered>
-      <Stack gap="sm">
-        <Text size="sm">{t('issue-bulk.confirm.reassign.text', { count })}</Text>
-        <Select
-          label={t('issue-bulk.person')}
-          placeholder={t('issue-bulk.person_placeholder')}
-          data={(people.data ?? []).map((p) => ({ value: String(p.id), label: p.full_name || p.email }))}
-          value={userId}
-          onChange={setUserId}
-          searchable
-          nothingFoundMessage={t('issue-bulk.nothing_found')}
-          disabled={people.isPending}
-          error={people.isError ? t('errors.general_error') : undefined}
-          comboboxProps={{ withinPortal: true }}
-          data-testid="issue-bulk-person"
-        />
-      </Stack>
-      <ModalButtons
-        pending={pending}
-        onClose={onClose}
-        onConfirm={() => userId && onConfirm(Number(userId))}
-        confirmLabel={t('issue-bulk.actions.reassign')}
-        disabled={!userId}
+    <BulkConfirmModal
+      title={t('issue-bulk.confirm.reassign.title')}
+      text={t('issue-bulk.confirm.reassign.text', { count })}
+      pending={pending}
+      onClose={onClose}
+      onConfirm={() => userId && onConfirm(Number(userId))}
+      confirmLabel={t('issue-bulk.actions.reassign')}
+      cancelLabel={t('issue-bulk.cancel')}
+      confirmTestId="issue-bulk-confirm"
+      disabled={!userId}
+    >
+      <Select
+        label={t('issue-bulk.person')}
+        placeholder={t('issue-bulk.person_placeholder')}
+        data={(people.data ?? []).map((p) => ({ value: String(p.id), label: p.full_name || p.email }))}
+        value={userId}
+        onChange={setUserId}
+        searchable
+        nothingFoundMessage={t('issue-bulk.nothing_found')}
+        disabled={people.isPending}
+        error={people.isError ? t('errors.general_error') : undefined}
+        comboboxProps={{ withinPortal: true }}
+        data-testid="issue-bulk-person"
       />
-    </Modal>
+    </BulkConfirmModal>
   );
 }
 
@@ -375,63 +295,64 @@ function DuplicateModal({
   };
 
   return (
-    <Modal opened onClose={onClose} title={t('issue-bulk.confirm.duplicate.title')} centered size="lg">
-      <Stack gap="sm">
-        <Text size="sm">{t('issue-bulk.confirm.duplicate.text', { count: issues.length })}</Text>
-        <WorkspaceSelect
-          label={t('issue-bulk.workspace')}
-          placeholder={t('issue-bulk.workspace_placeholder')}
-          value={workspaceId}
-          onChange={setWorkspaceId}
-          required
-          error={tried && workspaceId === null ? t('issue-bulk.workspace_required') : undefined}
-          data-testid="issue-bulk-workspace"
-        />
-        <Checkbox
-          label={t('issue-bulk.update_titles')}
-          checked={updateTitles}
-          onChange={(e) => setUpdateTitles(e.currentTarget.checked)}
-        />
-        {updateTitles && (
-          <ScrollArea.Autosize mah={240} offsetScrollbars>
-            <Stack gap={6}>
-              {issues.map((issue) => {
-                const error = titleError(issue.id);
-                return (
-                  <TextInput
-                    key={issue.id}
-                    aria-label={t('issue-bulk.new_title_of', { title: issue.title })}
-                    value={titles[issue.id] ?? ''}
-                    onChange={(e) => {
-                      const value = e.currentTarget.value;
-                      setTitles((current) => ({ ...current, [issue.id]: value }));
-                    }}
-                    error={error ? errorText(error) : undefined}
-                  />
-                );
-              })}
-            </Stack>
-          </ScrollArea.Autosize>
-        )}
-        <Checkbox
-          label={t('issue-bulk.copy_involved_users')}
-          checked={copyUsers}
-          onChange={(e) => setCopyUsers(e.currentTarget.checked)}
-        />
-        <Checkbox
-          label={t('issue-bulk.copy_comments')}
-          checked={copyComments}
-          onChange={(e) => setCopyComments(e.currentTarget.checked)}
-        />
-      </Stack>
-      <ModalButtons
-        pending={pending}
-        onClose={onClose}
-        onConfirm={submit}
-        confirmLabel={t('issue-bulk.actions.duplicate')}
-        disabled={tried && !valid}
+    <BulkConfirmModal
+      title={t('issue-bulk.confirm.duplicate.title')}
+      text={t('issue-bulk.confirm.duplicate.text', { count: issues.length })}
+      size="lg"
+      pending={pending}
+      onClose={onClose}
+      onConfirm={submit}
+      confirmLabel={t('issue-bulk.actions.duplicate')}
+      cancelLabel={t('issue-bulk.cancel')}
+      confirmTestId="issue-bulk-confirm"
+      disabled={tried && !valid}
+    >
+      <WorkspaceSelect
+        label={t('issue-bulk.workspace')}
+        placeholder={t('issue-bulk.workspace_placeholder')}
+        value={workspaceId}
+        onChange={setWorkspaceId}
+        required
+        error={tried && workspaceId === null ? t('issue-bulk.workspace_required') : undefined}
+        data-testid="issue-bulk-workspace"
       />
-    </Modal>
+      <Checkbox
+        label={t('issue-bulk.update_titles')}
+        checked={updateTitles}
+        onChange={(e) => setUpdateTitles(e.currentTarget.checked)}
+      />
+      {updateTitles && (
+        <ScrollArea.Autosize mah={240} offsetScrollbars>
+          <Stack gap={6}>
+            {issues.map((issue) => {
+              const error = titleError(issue.id);
+              return (
+                <TextInput
+                  key={issue.id}
+                  aria-label={t('issue-bulk.new_title_of', { title: issue.title })}
+                  value={titles[issue.id] ?? ''}
+                  onChange={(e) => {
+                    const value = e.currentTarget.value;
+                    setTitles((current) => ({ ...current, [issue.id]: value }));
+                  }}
+                  error={error ? errorText(error) : undefined}
+                />
+              );
+            })}
+          </Stack>
+        </ScrollArea.Autosize>
+      )}
+      <Checkbox
+        label={t('issue-bulk.copy_involved_users')}
+        checked={copyUsers}
+        onChange={(e) => setCopyUsers(e.currentTarget.checked)}
+      />
+      <Checkbox
+        label={t('issue-bulk.copy_comments')}
+        checked={copyComments}
+        onChange={(e) => setCopyComments(e.currentTarget.checked)}
+      />
+    </BulkConfirmModal>
   );
 }
 
@@ -446,29 +367,27 @@ function ResultModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal opened onClose={onClose} title={t(`issue-bulk.result.title.${summary.action}`)} centered>
-      <Stack gap="sm" data-testid="issue-bulk-result">
-        {summary.action !== 'duplicate' && (
-          <Text size="sm">{t(`issue-bulk.result.done.${summary.action}`, { count: summary.done })}</Text>
-        )}
-        <List size="sm" spacing={4}>
-          {summary.lines.map((line) => (
-            <List.Item key={`${line.key}:${line.reasonKey ?? ''}`}>
-              {t(line.key, { count: line.count, reason: line.reasonKey ? t(line.reasonKey) : '' })}
-            </List.Item>
-          ))}
-        </List>
-      </Stack>
-      <Group justify="flex-end" gap="sm" mt="md">
-        <Button variant="default" onClick={onClose}>
-          {t('issue-bulk.close')}
+    <BulkResultModal
+      title={t(`issue-bulk.result.title.${summary.action}`)}
+      // A duplicate's lines say themselves what was made.
+      done={
+        summary.action !== 'duplicate'
+          ? t(`issue-bulk.result.done.${summary.action}`, { count: summary.done })
+          : undefined
+      }
+      lines={summary.lines.map((line) => ({
+        key: `${line.key}:${line.reasonKey ?? ''}`,
+        text: t(line.key, { count: line.count, reason: line.reasonKey ? t(line.reasonKey) : '' }),
+      }))}
+      closeLabel={t('issue-bulk.close')}
+      onClose={onClose}
+      testId="issue-bulk-result"
+    >
+      {summary.viewIds.length > 0 && (
+        <Button onClick={onViewAll} data-testid="issue-bulk-view-all">
+          {t('issue-bulk.view_all')}
         </Button>
-        {summary.viewIds.length > 0 && (
-          <Button onClick={onViewAll} data-testid="issue-bulk-view-all">
-            {t('issue-bulk.view_all')}
-          </Button>
-        )}
-      </Group>
-    </Modal>
+      )}
+    </BulkResultModal>
   );
 }
