@@ -11,7 +11,6 @@ import {
   type AssetGroupListQuery,
   type AssetGroupListResponse,
   type AssetGroupRemoveResponse,
-  buildPage,
   type ErrorKey,
 } from '@workbench/domain';
 import type { Kysely, Transaction } from 'kysely';
@@ -37,6 +36,7 @@ import {
   setAssetGroupManagers,
 } from './asset-group-queries.js';
 import { canEditAssetRow, canEditGroupIn, canManageAssetRow } from './asset-group-rights.js';
+import { assetSetPage, deleteAssetSet, logOnAssetSet, sharedChanges, sharedValues } from './asset-sets.js';
 import { type AssetScope, assetScope } from './asset-visibility.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -96,19 +96,7 @@ export async function listAssetGroups(
   const scope = await assetScope(ctx.db, auth);
   const { ids, total } = await findAssetGroupPage(ctx.db, scope, query);
   const rows = await findAssetGroupRows(ctx.db, clientsOf(scope), ids);
-  const data = await presentGroups(ctx.db, auth, scope, rows);
-  const { page, paginate_by, ...rest } = query;
-  const params = Object.fromEntries(
-    Object.entries(rest).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v as string | number)]),
-  );
-  return buildPage({
-    rows: data,
-    total,
-    page,
-    perPage: paginate_by,
-    path,
-    query: { ...params, paginate_by },
-  });
+  return assetSetPage(query, await presentGroups(ctx.db, auth, scope, rows), total, path);
 }
 
 export async function getAssetGroup(ctx: AppContext, auth: Auth, id: number): Promise<AssetGroup> {
@@ -153,31 +141,40 @@ export async function createAssetGroup(ctx: AppContext, auth: Auth, body: Create
       .returning('id')
       .executeTakeFirstOrThrow();
     await setAssetGroupManagers(trx, auth.clientId, row.id, managerIds);
-    await logActivity(trx, {
-      clientId: auth.clientId,
-      userId: auth.userId,
-      entityType: ENTITY,
-      entityId: row.id,
-      action: 'created',
-      changes: {
-        name: body.name,
-        workspace_id: body.workspace_id,
-        status: body.status,
-        manager_ids: managerIds,
-      },
+    await logOnAssetSet(trx, auth, ENTITY, row.id, 'created', {
+      name: body.name,
+      workspace_id: body.workspace_id,
+      status: body.status,
+      manager_ids: managerIds,
     });
     return presentOne(trx, auth, scope, row.id);
   });
 }
 
-/** The group (locked) and whether the caller may edit it: 404 when gone, 403 when not theirs to edit. */
-async function requireEditableGroup(trx: Db, auth: Auth, scope: AssetScope, id: number) {
-  await trx.selectFrom('asset_groups').select('id').where('id', '=', id).forUpdate().execute();
-  const [row] = await findAssetGroupRows(trx, clientsOf(scope), [id]);
-  if (!row) throw notFound('Asset group not found');
-  const managerIds = ((await findAssetGroupManagers(trx, [id])).get(id) ?? []).map((p) => p.id);
-  if (!canEditGroupIn(auth, scope, row, managerIds)) throw forbidden('You may not change this group');
-  return { row, managerIds };
+/**
+ * Runs a change of the group in one transaction, the group locked: 404 when it is gone, 403 when
+ * it is not the caller's to edit.
+ */
+async function changeGroup<T>(
+  ctx: AppContext,
+  auth: Auth,
+  id: number,
+  change: (
+    trx: Transaction<Database>,
+    scope: AssetScope,
+    row: AssetGroupRow,
+    managerIds: number[],
+  ) => Promise<T>,
+): Promise<T> {
+  const scope = await assetScope(ctx.db, auth);
+  return ctx.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('asset_groups').select('id').where('id', '=', id).forUpdate().execute();
+    const [row] = await findAssetGroupRows(trx, clientsOf(scope), [id]);
+    if (!row) throw notFound('Asset group not found');
+    const managerIds = ((await findAssetGroupManagers(trx, [id])).get(id) ?? []).map((p) => p.id);
+    if (!canEditGroupIn(auth, scope, row, managerIds)) throw forbidden('You may not change this group');
+    return change(trx, scope, row, managerIds);
+  });
 }
 
 /**
@@ -191,9 +188,7 @@ export async function updateAssetGroup(
   id: number,
   body: UpdateBody,
 ): Promise<AssetGroup> {
-  const scope = await assetScope(ctx.db, auth);
-  return ctx.db.transaction().execute(async (trx) => {
-    const { row, managerIds } = await requireEditableGroup(trx, auth, scope, id);
+  return changeGroup(ctx, auth, id, async (trx, scope, row, managerIds) => {
     const changes: Record<string, [unknown, unknown]> = {};
     if (body.workspace_id !== undefined && body.workspace_id !== row.workspace_id) {
       const place = requireOwnWorkspace(auth, scope, body.workspace_id);
@@ -208,9 +203,7 @@ export async function updateAssetGroup(
       }
       changes.workspace_id = [row.workspace_id, body.workspace_id];
     }
-    for (const key of ['name', 'status', 'description'] as const) {
-      if (body[key] !== undefined && body[key] !== row[key]) changes[key] = [row[key], body[key]];
-    }
+    Object.assign(changes, sharedChanges(row, body));
     if (body.manager_ids !== undefined) {
       const next = await requireOrganisationPeople(trx, auth.clientId, body.manager_ids);
       const same = next.length === managerIds.length && next.every((m) => managerIds.includes(m));
@@ -223,23 +216,14 @@ export async function updateAssetGroup(
     await trx
       .updateTable('asset_groups')
       .set({
-        ...(changes.name ? { name: body.name } : {}),
-        ...(changes.status ? { status: body.status } : {}),
-        ...(changes.description ? { description: body.description ?? null } : {}),
+        ...sharedValues(changes, body),
         ...(changes.workspace_id ? { workspace_id: body.workspace_id } : {}),
         updated_at: new Date(),
       })
       .where('id', '=', id)
       .where('client_id', '=', auth.clientId)
       .execute();
-    await logActivity(trx, {
-      clientId: auth.clientId,
-      userId: auth.userId,
-      entityType: ENTITY,
-      entityId: id,
-      action: 'updated',
-      changes,
-    });
+    await logOnAssetSet(trx, auth, ENTITY, id, 'updated', changes);
     return presentOne(trx, auth, scope, id);
   });
 }
@@ -250,35 +234,25 @@ export async function updateAssetGroup(
  * a deleted group (the issue presenter reads groups WHERE deleted_at IS NULL).
  */
 export async function deleteAssetGroup(ctx: AppContext, auth: Auth, id: number) {
-  const scope = await assetScope(ctx.db, auth);
-  return ctx.db.transaction().execute(async (trx) => {
-    const { row } = await requireEditableGroup(trx, auth, scope, id);
-    const now = new Date();
-    const released = await trx
-      .updateTable('assets')
-      .set({ group_id: null, updated_at: now })
-      .where('client_id', '=', row.client_id)
-      .where('group_id', '=', id)
-      .executeTakeFirst();
-    await trx
-      .updateTable('asset_groups')
-      .set({ deleted_at: now, updated_at: now })
-      .where('id', '=', id)
-      .where('client_id', '=', row.client_id)
-      .execute();
-    await logActivity(trx, {
-      clientId: auth.clientId,
-      userId: auth.userId,
-      entityType: ENTITY,
-      entityId: id,
-      action: 'deleted',
-      changes: { name: row.name, assets_released: Number(released.numUpdatedRows) },
-    });
-    return { success: true as const };
-  });
+  return changeGroup(ctx, auth, id, (trx, _scope, row) => deleteAssetSet(trx, auth, ENTITY, row));
 }
 
-type Refusal = { id: number; error: ErrorKey };
+/** The assets asked for, in order: those that may move, and the others with the reason why not. */
+function sortAssets(
+  ids: number[],
+  assets: Map<number, AssetRightsRow>,
+  refusalFor: (asset: AssetRightsRow | undefined) => ErrorKey | undefined,
+) {
+  const accepted: AssetRightsRow[] = [];
+  const refused: { id: number; error: ErrorKey }[] = [];
+  for (const id of ids) {
+    const asset = assets.get(id);
+    const error = refusalFor(asset);
+    if (error) refused.push({ id, error });
+    else accepted.push(asset as AssetRightsRow);
+  }
+  return { accepted, refused };
+}
 
 /** Why the caller may not move this asset in or out of a group, or undefined when they may. */
 function refusalOf(auth: Auth, scope: AssetScope, asset: AssetRightsRow | undefined): ErrorKey | undefined {
@@ -289,8 +263,25 @@ function refusalOf(auth: Auth, scope: AssetScope, asset: AssetRightsRow | undefi
     : 'forbidden';
 }
 
-/** Records on each asset's log that it changed group. */
-async function logGroupChange(trx: Db, auth: Auth, assets: AssetRightsRow[], groupId: number | null) {
+/**
+ * Puts the assets into the group (or takes them out: null), logged on each asset (its group
+ * before and after) and on the group (which assets came or went).
+ */
+async function moveAssets(
+  trx: Db,
+  auth: Auth,
+  group: AssetGroupRow,
+  assets: AssetRightsRow[],
+  groupId: number | null,
+) {
+  if (!assets.length) return;
+  const ids = assets.map((a) => a.id);
+  await trx
+    .updateTable('assets')
+    .set({ group_id: groupId, updated_at: new Date() })
+    .where('client_id', '=', group.client_id)
+    .where('id', 'in', ids)
+    .execute();
   for (const asset of assets) {
     await logActivity(trx, {
       clientId: asset.client_id,
@@ -301,6 +292,14 @@ async function logGroupChange(trx: Db, auth: Auth, assets: AssetRightsRow[], gro
       changes: { group_id: [asset.group_id, groupId] },
     });
   }
+  await logActivity(trx, {
+    clientId: group.client_id,
+    userId: auth.userId,
+    entityType: ENTITY,
+    entityId: group.id,
+    action: groupId === null ? 'assets_removed' : 'assets_added',
+    changes: { asset_ids: ids },
+  });
 }
 
 /**
@@ -314,48 +313,24 @@ export async function addAssetsToGroup(
   id: number,
   assetIds: number[],
 ): Promise<AssetGroupAddResponse> {
-  const scope = await assetScope(ctx.db, auth);
-  return ctx.db.transaction().execute(async (trx) => {
-    const { row } = await requireEditableGroup(trx, auth, scope, id);
+  return changeGroup(ctx, auth, id, async (trx, scope, row) => {
     const ids = [...new Set(assetIds)];
     const [assets, subtree] = await Promise.all([
       findVisibleAssetRights(trx, scope, ids),
       findWorkspaceSubtree(trx, row.workspace_id),
     ]);
-    const added: AssetRightsRow[] = [];
-    const notAdded: Refusal[] = [];
-    for (const assetId of ids) {
-      const asset = assets.get(assetId);
-      const refusal =
+    const { accepted: added, refused: notAdded } = sortAssets(
+      ids,
+      assets,
+      (asset) =>
         refusalOf(auth, scope, asset) ??
         (asset && (asset.client_id !== row.client_id || !subtree.has(asset.workspace_id))
           ? 'not_same_workspace'
-          : undefined);
-      if (refusal) notAdded.push({ id: assetId, error: refusal });
-      else added.push(asset as AssetRightsRow);
-    }
+          : undefined),
+    );
+    // Those already in the group are answered as added, but neither written nor logged again.
     const moving = added.filter((a) => a.group_id !== id);
-    if (moving.length) {
-      await trx
-        .updateTable('assets')
-        .set({ group_id: id, updated_at: new Date() })
-        .where('client_id', '=', row.client_id)
-        .where(
-          'id',
-          'in',
-          moving.map((a) => a.id),
-        )
-        .execute();
-      await logGroupChange(trx, auth, moving, id);
-      await logActivity(trx, {
-        clientId: row.client_id,
-        userId: auth.userId,
-        entityType: ENTITY,
-        entityId: id,
-        action: 'assets_added',
-        changes: { asset_ids: moving.map((a) => a.id) },
-      });
-    }
+    await moveAssets(trx, auth, row, moving, id);
     return { added: added.map((a) => a.id), not_added: notAdded };
   });
 }
@@ -367,41 +342,13 @@ export async function removeAssetsFromGroup(
   id: number,
   assetIds: number[],
 ): Promise<AssetGroupRemoveResponse> {
-  const scope = await assetScope(ctx.db, auth);
-  return ctx.db.transaction().execute(async (trx) => {
-    const { row } = await requireEditableGroup(trx, auth, scope, id);
+  return changeGroup(ctx, auth, id, async (trx, scope, row) => {
     const ids = [...new Set(assetIds)];
     const assets = await findVisibleAssetRights(trx, scope, ids);
-    const removed: AssetRightsRow[] = [];
-    const notRemoved: Refusal[] = [];
-    for (const assetId of ids) {
-      const asset = assets.get(assetId);
-      const inGroup = asset && asset.group_id === id ? asset : undefined;
-      const refusal = refusalOf(auth, scope, inGroup);
-      if (refusal) notRemoved.push({ id: assetId, error: refusal });
-      else removed.push(inGroup as AssetRightsRow);
-    }
-    if (removed.length) {
-      await trx
-        .updateTable('assets')
-        .set({ group_id: null, updated_at: new Date() })
-        .where('client_id', '=', row.client_id)
-        .where(
-          'id',
-          'in',
-          removed.map((a) => a.id),
-        )
-        .execute();
-      await logGroupChange(trx, auth, removed, null);
-      await logActivity(trx, {
-        clientId: row.client_id,
-        userId: auth.userId,
-        entityType: ENTITY,
-        entityId: id,
-        action: 'assets_removed',
-        changes: { asset_ids: removed.map((a) => a.id) },
-      });
-    }
+    const { accepted: removed, refused: notRemoved } = sortAssets(ids, assets, (asset) =>
+      refusalOf(auth, scope, asset?.group_id === id ? asset : undefined),
+    );
+    await moveAssets(trx, auth, row, removed, null);
     return { removed: removed.map((a) => a.id), not_removed: notRemoved };
   });
 }

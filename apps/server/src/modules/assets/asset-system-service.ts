@@ -2,7 +2,6 @@ import {
   type AssetSystem,
   type AssetSystemListQuery,
   type AssetSystemListResponse,
-  buildPage,
   canEditAssetSystem,
   type ZCreateAssetSystemRequestSchema,
   type ZUpdateAssetSystemRequestSchema,
@@ -13,7 +12,7 @@ import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import type { Auth } from '../../http/authenticate.js';
 import { forbidden, notFound } from '../../http/errors.js';
-import { logActivity } from '../activity/activity-log.js';
+import { assetSetPage, deleteAssetSet, logOnAssetSet, sharedChanges, sharedValues } from './asset-sets.js';
 import { presentAssetSystem } from './asset-system-presenter.js';
 import {
   type AssetSystemRow,
@@ -56,19 +55,7 @@ export async function listAssetSystems(
     findAssetSystemPage(ctx.db, auth, query),
     assetScope(ctx.db, auth),
   ]);
-  const data = await presentSystems(ctx.db, auth, scope, rows);
-  const { page, paginate_by, ...rest } = query;
-  const params = Object.fromEntries(
-    Object.entries(rest).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : (v as string | number)]),
-  );
-  return buildPage({
-    rows: data,
-    total,
-    page,
-    perPage: paginate_by,
-    path,
-    query: { ...params, paginate_by },
-  });
+  return assetSetPage(query, await presentSystems(ctx.db, auth, scope, rows), total, path);
 }
 
 export function getAssetSystem(ctx: AppContext, auth: Auth, id: number): Promise<AssetSystem> {
@@ -89,14 +76,7 @@ export function createAssetSystem(ctx: AppContext, auth: Auth, body: CreateBody)
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await logActivity(trx, {
-      clientId: auth.clientId,
-      userId: auth.userId,
-      entityType: ENTITY,
-      entityId: row.id,
-      action: 'created',
-      changes: { name: body.name, status: body.status },
-    });
+    await logOnAssetSet(trx, auth, ENTITY, row.id, 'created', { name: body.name, status: body.status });
     return presentOne(trx, auth, row.id);
   });
 }
@@ -118,30 +98,15 @@ export function updateAssetSystem(
 ): Promise<AssetSystem> {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await requireOwnSystem(trx, auth, id);
-    const changes: Record<string, [unknown, unknown]> = {};
-    for (const key of ['name', 'status', 'description'] as const) {
-      if (body[key] !== undefined && body[key] !== row[key]) changes[key] = [row[key], body[key]];
-    }
+    const changes = sharedChanges(row, body);
     if (!Object.keys(changes).length) return presentOne(trx, auth, id);
     await trx
       .updateTable('asset_systems')
-      .set({
-        ...(changes.name ? { name: body.name } : {}),
-        ...(changes.status ? { status: body.status } : {}),
-        ...(changes.description ? { description: body.description ?? null } : {}),
-        updated_at: new Date(),
-      })
+      .set({ ...sharedValues(changes, body), updated_at: new Date() })
       .where('id', '=', id)
       .where('client_id', '=', auth.clientId)
       .execute();
-    await logActivity(trx, {
-      clientId: auth.clientId,
-      userId: auth.userId,
-      entityType: ENTITY,
-      entityId: id,
-      action: 'updated',
-      changes,
-    });
+    await logOnAssetSet(trx, auth, ENTITY, id, 'updated', changes);
     return presentOne(trx, auth, id);
   });
 }
@@ -153,32 +118,12 @@ export function updateAssetSystem(
 export function deleteAssetSystem(ctx: AppContext, auth: Auth, id: number) {
   return ctx.db.transaction().execute(async (trx) => {
     const row = await requireOwnSystem(trx, auth, id);
-    const now = new Date();
-    const released = await trx
-      .updateTable('assets')
-      .set({ system_id: null, updated_at: now })
-      .where('client_id', '=', auth.clientId)
-      .where('system_id', '=', id)
-      .executeTakeFirst();
+    // Partners no longer see it; the rest goes as for a group.
     await trx
       .deleteFrom('collaboration_asset_systems')
       .where('client_id', '=', auth.clientId)
       .where('system_id', '=', id)
       .execute();
-    await trx
-      .updateTable('asset_systems')
-      .set({ deleted_at: now, updated_at: now })
-      .where('id', '=', id)
-      .where('client_id', '=', auth.clientId)
-      .execute();
-    await logActivity(trx, {
-      clientId: auth.clientId,
-      userId: auth.userId,
-      entityType: ENTITY,
-      entityId: id,
-      action: 'deleted',
-      changes: { name: row.name, assets_released: Number(released.numUpdatedRows) },
-    });
-    return { success: true as const };
+    return deleteAssetSet(trx, auth, ENTITY, row);
   });
 }

@@ -56,6 +56,27 @@ function refusalFor(
   return undefined;
 }
 
+/** A file's upload, change or deletion shows on the log of every asset it covers. */
+async function logOnAssets(
+  trx: Db,
+  auth: Auth,
+  clientId: number,
+  assetIds: number[],
+  action: string,
+  changes: Record<string, unknown>,
+) {
+  for (const assetId of assetIds) {
+    await logActivity(trx, {
+      clientId,
+      userId: auth.userId,
+      entityType: 'asset',
+      entityId: assetId,
+      action,
+      changes,
+    });
+  }
+}
+
 async function presentFiles(
   db: Db,
   auth: Auth,
@@ -150,21 +171,12 @@ export async function uploadRegulatoryFile(
         validUntil: upload.fields.valid_until,
         assetIds,
       });
-      for (const assetId of assetIds) {
-        await logActivity(trx, {
-          clientId: auth.clientId,
-          userId: auth.userId,
-          entityType: 'asset',
-          entityId: assetId,
-          action: 'regulatory_file_uploaded',
-          changes: {
-            file_id: id,
-            name: upload.fields.name,
-            kind: upload.fields.kind,
-            valid_until: upload.fields.valid_until,
-          },
-        });
-      }
+      await logOnAssets(trx, auth, auth.clientId, assetIds, 'regulatory_file_uploaded', {
+        file_id: id,
+        name: upload.fields.name,
+        kind: upload.fields.kind,
+        valid_until: upload.fields.valid_until,
+      });
       return presentOne(trx, auth, scope, id);
     }),
   );
@@ -216,16 +228,10 @@ export async function updateRegulatoryFile(
       .where('id', '=', id)
       .where('client_id', '=', row.client_id)
       .execute();
-    for (const assetId of assetIds) {
-      await logActivity(trx, {
-        clientId: row.client_id,
-        userId: auth.userId,
-        entityType: 'asset',
-        entityId: assetId,
-        action: 'regulatory_file_updated',
-        changes: { file_id: id, ...changes },
-      });
-    }
+    await logOnAssets(trx, auth, row.client_id, assetIds, 'regulatory_file_updated', {
+      file_id: id,
+      ...changes,
+    });
     return presentOne(trx, auth, scope, id);
   });
 }
@@ -245,16 +251,10 @@ export async function deleteRegulatoryFile(ctx: AppContext, auth: Auth, id: numb
       .where('id', '=', id)
       .where('client_id', '=', row.client_id)
       .execute();
-    for (const assetId of assetIds) {
-      await logActivity(trx, {
-        clientId: row.client_id,
-        userId: auth.userId,
-        entityType: 'asset',
-        entityId: assetId,
-        action: 'regulatory_file_deleted',
-        changes: { file_id: id, name: row.name },
-      });
-    }
+    await logOnAssets(trx, auth, row.client_id, assetIds, 'regulatory_file_deleted', {
+      file_id: id,
+      name: row.name,
+    });
     return { success: true as const };
   });
 }
