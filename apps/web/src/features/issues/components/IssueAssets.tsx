@@ -71,13 +71,12 @@ export function IssueAssets({ issue }: { issue: Issue }) {
           <Button
             size="compact-xs"
             variant="subtle"
-            aria-label={t('issues.asset_picker.change')}
             onClick={() => {
               setErrors({});
               setEditing(selectionOf(issue));
             }}
           >
-            {t('issues.edit')}
+            {t('issues.asset_picker.change')}
           </Button>
         )}
       </Group>
