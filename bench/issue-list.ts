@@ -28,7 +28,7 @@ import { type BenchActors, benchActors, seedBench } from './seed.js';
 const root = resolve(fileURLToPath(import.meta.url), '../..');
 const run = promisify(execFile);
 
-type DbKind = 'pglite' | 'postgres';
+export type DbKind = 'pglite' | 'postgres';
 type Options = {
   dbs: DbKind[];
   issues: number;
@@ -40,7 +40,14 @@ type Options = {
   only: string[];
   postgresUrl: string;
   workDir: string;
+  /** The PostgreSQL schema a run re-creates. */
+  schema: string;
 };
+/** What the helpers below (exported for bench/asset-list.ts) read of the options. */
+export type RunOptions = Pick<
+  Options,
+  'reuse' | 'postgresUrl' | 'workDir' | 'schema' | 'duration' | 'connections'
+>;
 
 const SCENARIO_KEYS = ['baseline', 'default', 'filtered', 'search', 'deep'];
 
@@ -66,15 +73,14 @@ function readOptions(argv: string[]): Options {
     only,
     postgresUrl: process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test',
     workDir: process.env.BENCH_DIR ?? '/tmp/workbench-bench',
+    schema: 'bench',
   };
 }
 
-const BENCH_SCHEMA = 'bench';
-
 /** Opens the database of one run: a fresh PGlite folder, or a re-created schema on PostgreSQL. */
-async function openBenchDatabase(
+export async function openBenchDatabase(
   kind: DbKind,
-  options: Options,
+  options: RunOptions,
 ): Promise<{ handle: DatabaseHandle; env: NodeJS.ProcessEnv }> {
   const dataDir = join(options.workDir, kind);
   if (kind === 'pglite') {
@@ -85,18 +91,18 @@ async function openBenchDatabase(
   if (!options.reuse) {
     const admin = new pg.Client({ connectionString: options.postgresUrl });
     await admin.connect();
-    await admin.query(`DROP SCHEMA IF EXISTS "${BENCH_SCHEMA}" CASCADE`);
+    await admin.query(`DROP SCHEMA IF EXISTS "${options.schema}" CASCADE`);
     await admin.end();
   }
   const env = {
     DATA_DIR: dataDir,
     DATABASE_URL: options.postgresUrl,
-    DATABASE_SCHEMA: BENCH_SCHEMA,
+    DATABASE_SCHEMA: options.schema,
     SEED_DEMO: '0',
     LOG_LEVEL: 'silent',
   };
   return {
-    handle: await openDatabase({ databaseUrl: options.postgresUrl, databaseSchema: BENCH_SCHEMA, dataDir }),
+    handle: await openDatabase({ databaseUrl: options.postgresUrl, databaseSchema: options.schema, dataDir }),
     env,
   };
 }
@@ -122,7 +128,7 @@ async function prepareData(handle: DatabaseHandle, options: Options): Promise<Be
   return actors;
 }
 
-type Scenario = { key: string; name: string; path: string; token: string };
+export type Scenario = { key: string; name: string; path: string; token: string };
 
 function scenarios(actors: BenchActors): Scenario[] {
   const filtered = new URLSearchParams({
@@ -165,11 +171,12 @@ function scenarios(actors: BenchActors): Scenario[] {
   ];
 }
 
-type Measurement = {
+export type Measurement = {
   db: DbKind;
   key: string;
   scenario: string;
   p50: number;
+  p97_5: number;
   p99: number;
   rps: number;
   requests: number;
@@ -180,7 +187,7 @@ type Measurement = {
 
 /** autocannon's --json summary (the fields read here). */
 type AutocannonResult = {
-  latency: { p50: number; p99: number };
+  latency: { p50: number; p97_5: number; p99: number };
   requests: { average: number; total: number };
   non2xx: number;
   errors: number;
@@ -239,61 +246,81 @@ async function checkScenario(base: string, scenario: Scenario): Promise<string> 
   return `${body.data.length} of ${body.total}`;
 }
 
+/**
+ * Builds the real app on the database, adds the baseline route (the same server, the same auth
+ * hook, one SELECT by primary key of one of the `issues` issues) and listens on a free port.
+ */
+export async function startBenchApp(
+  handle: DatabaseHandle,
+  env: NodeJS.ProcessEnv,
+  issues: number,
+): Promise<{ app: Awaited<ReturnType<typeof buildApp>>; base: string }> {
+  const config = readConfig(env);
+  const ctx = {
+    db: handle.db,
+    dbKind: handle.kind,
+    config,
+    storage: openFileStorage(config),
+  };
+  const app = await buildApp(ctx);
+  // The baseline: the same server, the same auth hook, one SELECT by primary key.
+  app.get('/api/v4/bench/baseline', { onRequest: requireUser(ctx) }, async () => {
+    const id = 1 + Math.floor(Math.random() * issues);
+    const row = await ctx.db
+      .selectFrom('issues')
+      .select(['id', 'title', 'status_id', 'updated_at'])
+      .where('id', '=', id)
+      .executeTakeFirst();
+    return { issue: row ?? null };
+  });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  return { app, base };
+}
+
+/** One scenario: idle first, checked, warmed up, then measured and printed. */
+export async function measure(
+  base: string,
+  scenario: Scenario,
+  kind: DbKind,
+  options: RunOptions,
+): Promise<Measurement> {
+  await waitUntilIdle(base, scenario.token);
+  const check = await checkScenario(base, scenario);
+  await autocannon(base + scenario.path, scenario.token, 2, options.connections); // warm-up
+  const r = await autocannon(base + scenario.path, scenario.token, options.duration, options.connections);
+  const m: Measurement = {
+    db: kind,
+    key: scenario.key,
+    scenario: scenario.name,
+    p50: r.latency.p50,
+    p97_5: r.latency.p97_5,
+    p99: r.latency.p99,
+    rps: r.requests.average,
+    requests: r.requests.total,
+    non2xx: r.non2xx,
+    errors: r.errors + r.timeouts,
+    check,
+  };
+  console.log(
+    `  ${m.scenario.padEnd(50)} p50 ${m.p50} ms  p97.5 ${m.p97_5} ms  p99 ${m.p99} ms  ${m.rps.toFixed(0)} req/s  non-2xx ${m.non2xx}  errors ${m.errors}  (${check})`,
+  );
+  return m;
+}
+
 async function benchDatabase(kind: DbKind, options: Options): Promise<Measurement[]> {
   console.log(`\n== ${kind}: ${options.issues.toLocaleString('en')} issues`);
   const { handle, env } = await openBenchDatabase(kind, options);
   try {
     const actors = await prepareData(handle, options);
     if (options.seedOnly) return [];
-    const config = readConfig(env);
-    const ctx = {
-      db: handle.db,
-      dbKind: handle.kind,
-      config,
-      storage: openFileStorage(config),
-    };
-    const app = await buildApp(ctx);
-    // The baseline: the same server, the same auth hook, one SELECT by primary key.
-    app.get('/api/v4/bench/baseline', { onRequest: requireUser(ctx) }, async () => {
-      const id = 1 + Math.floor(Math.random() * actors.issues);
-      const row = await ctx.db
-        .selectFrom('issues')
-        .select(['id', 'title', 'status_id', 'updated_at'])
-        .where('id', '=', id)
-        .executeTakeFirst();
-      return { issue: row ?? null };
-    });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const address = app.server.address();
-    const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+    const { app, base } = await startBenchApp(handle, env, actors.issues);
     const results: Measurement[] = [];
     try {
       const chosen = scenarios(actors).filter((s) => !options.only.length || options.only.includes(s.key));
       for (const scenario of chosen) {
-        await waitUntilIdle(base, actors.admin.token);
-        const check = await checkScenario(base, scenario);
-        await autocannon(base + scenario.path, scenario.token, 2, options.connections); // warm-up
-        const r = await autocannon(
-          base + scenario.path,
-          scenario.token,
-          options.duration,
-          options.connections,
-        );
-        const m: Measurement = {
-          db: kind,
-          key: scenario.key,
-          scenario: scenario.name,
-          p50: r.latency.p50,
-          p99: r.latency.p99,
-          rps: r.requests.average,
-          requests: r.requests.total,
-          non2xx: r.non2xx,
-          errors: r.errors + r.timeouts,
-          check,
-        };
-        console.log(
-          `  ${m.scenario.padEnd(50)} p50 ${m.p50} ms  p99 ${m.p99} ms  ${m.rps.toFixed(0)} req/s  non-2xx ${m.non2xx}  errors ${m.errors}  (${check})`,
-        );
+        const m = await measure(base, scenario, kind, options);
         results.push(m);
       }
     } finally {
@@ -305,10 +332,10 @@ async function benchDatabase(kind: DbKind, options: Options): Promise<Measuremen
   }
 }
 
-function printTable(results: Measurement[]): void {
+export function printTable(results: Measurement[]): void {
   const lines = [
-    '| database | scenario | p50 ms | p99 ms | req/s | req/s vs baseline | p99 vs baseline | failed (non-2xx, errors, timeouts) |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| database | scenario | p50 ms | p97.5 ms | p99 ms | req/s | req/s vs baseline | p99 vs baseline | failed (non-2xx, errors, timeouts) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const kind of new Set(results.map((r) => r.db))) {
     const rows = results.filter((r) => r.db === kind);
@@ -317,7 +344,7 @@ function printTable(results: Measurement[]): void {
       const rpsRatio = baseline ? (r.rps / baseline.rps).toFixed(2) : '-';
       const p99Ratio = baseline ? (r.p99 / Math.max(baseline.p99, 1)).toFixed(2) : '-';
       lines.push(
-        `| ${kind} | ${r.scenario} | ${r.p50} | ${r.p99} | ${r.rps.toFixed(0)} | ${rpsRatio} | ${p99Ratio} | ${r.non2xx + r.errors} |`,
+        `| ${kind} | ${r.scenario} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.rps.toFixed(0)} | ${rpsRatio} | ${p99Ratio} | ${r.non2xx + r.errors} |`,
       );
     }
   }
@@ -337,7 +364,10 @@ async function main(): Promise<void> {
   if (results.some((r) => r.non2xx + r.errors > 0)) process.exitCode = 1;
 }
 
-main().catch((err) => {
-  console.error(err);
-  process.exit(1);
-});
+// Run as a script, not when bench/asset-list.ts imports the helpers above.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((err) => {
+    console.error(err);
+    process.exit(1);
+  });
+}

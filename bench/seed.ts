@@ -5,8 +5,8 @@ import { hashToken } from '../apps/server/src/modules/auth/tokens.js';
 /**
  * The benchmark organisation, built with set-based SQL (INSERT ... SELECT generate_series) on a
  * freshly migrated, empty database: one organisation with 500 people, a workspace tree of 10
- * sites x 9 buildings x 10 rooms (1,000 workspaces), roles, categories, comments and `issues`
- * issues spread over statuses, assignees, priorities and two years of dates.
+ * sites (or `sites`) x 9 buildings x 10 rooms (1,000 workspaces), roles, categories, comments and
+ * `issues` issues spread over statuses, assignees, priorities and two years of dates.
  */
 export const SITES = 10;
 export const BUILDINGS_PER_SITE = 9;
@@ -32,8 +32,18 @@ export type BenchActors = {
 const CLIENT_ID = 1;
 // Ids are given explicitly (OVERRIDING SYSTEM VALUE) so the tree and the spread are computable.
 const siteId = (s: number) => 1 + s;
-const buildingBase = SITES + 1; // buildings: SITES+1 .. SITES+SITES*BUILDINGS_PER_SITE
-const roomBase = buildingBase + SITES * BUILDINGS_PER_SITE;
+
+/** The workspace ids of a tree of `sites` sites: sites 1..sites, then the buildings, then the rooms. */
+export function workspaceTree(sites = SITES) {
+  const buildingBase = sites + 1; // buildings: sites+1 .. sites+sites*BUILDINGS_PER_SITE
+  const roomBase = buildingBase + sites * BUILDINGS_PER_SITE;
+  return {
+    sites,
+    buildingBase,
+    roomBase,
+    workspaces: sites * (1 + BUILDINGS_PER_SITE * (1 + ROOMS_PER_BUILDING)),
+  };
+}
 
 // Words titles and descriptions are made of; 'leak' appears in about one title in ten.
 const VERBS = [
@@ -77,21 +87,26 @@ const DETAILS = [
   'Urgent: visitors are expected on Monday and the entrance must look tidy.',
 ];
 
-const textArray = (words: string[]) =>
+export const textArray = (words: string[]) =>
   sql.raw(`ARRAY[${words.map((w) => `'${w.replace(/'/g, "''")}'`).join(',')}]`);
 
 /** A deterministic pseudo-random integer in [0, n) from an integer expression and a salt. */
-const pick = (expr: RawBuilder<unknown>, salt: number, n: number) =>
+export const pick = (expr: RawBuilder<unknown>, salt: number, n: number) =>
   sql`((hashint8((${expr})::bigint * 7919 + ${sql.lit(salt)}) & 2147483647) % ${sql.lit(n)})`;
 
-async function run(db: Kysely<Database>, label: string, statement: RawBuilder<unknown>): Promise<void> {
+export async function run(
+  db: Kysely<Database>,
+  label: string,
+  statement: RawBuilder<unknown>,
+): Promise<void> {
   const started = Date.now();
   await statement.execute(db);
   if (label) console.log(`  ${label} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
 }
 
 /** Seeds the benchmark data; the database must be migrated and empty. */
-export async function seedBench(db: Kysely<Database>, issues: number): Promise<BenchActors> {
+export async function seedBench(db: Kysely<Database>, issues: number, sites = SITES): Promise<BenchActors> {
+  const { buildingBase, roomBase, workspaces } = workspaceTree(sites);
   await run(
     db,
     '',
@@ -115,29 +130,29 @@ export async function seedBench(db: Kysely<Database>, issues: number): Promise<B
   );
   await run(
     db,
-    `${WORKSPACES} workspaces`,
+    `${workspaces} workspaces`,
     sql`INSERT INTO workspaces (id, client_id, parent_id, name) OVERRIDING SYSTEM VALUE
-      SELECT g, ${sql.lit(CLIENT_ID)}, NULL, 'Site ' || g FROM generate_series(1, ${sql.lit(SITES)}) g
+      SELECT g, ${sql.lit(CLIENT_ID)}, NULL, 'Site ' || g FROM generate_series(1, ${sql.lit(sites)}) g
       UNION ALL
       SELECT ${sql.lit(buildingBase)} + g, ${sql.lit(CLIENT_ID)}, ${sql.lit(siteId(0))} + g / ${sql.lit(BUILDINGS_PER_SITE)},
           'Building ' || (g / ${sql.lit(BUILDINGS_PER_SITE)} + 1) || '-' || (g % ${sql.lit(BUILDINGS_PER_SITE)} + 1)
-        FROM generate_series(0, ${sql.lit(SITES * BUILDINGS_PER_SITE - 1)}) g
+        FROM generate_series(0, ${sql.lit(sites * BUILDINGS_PER_SITE - 1)}) g
       UNION ALL
       SELECT ${sql.lit(roomBase)} + g, ${sql.lit(CLIENT_ID)}, ${sql.lit(buildingBase)} + g / ${sql.lit(ROOMS_PER_BUILDING)}, 'Room ' || (100 + g)
-        FROM generate_series(0, ${sql.lit(SITES * BUILDINGS_PER_SITE * ROOMS_PER_BUILDING - 1)}) g`,
+        FROM generate_series(0, ${sql.lit(sites * BUILDINGS_PER_SITE * ROOMS_PER_BUILDING - 1)}) g`,
   );
-  // Roles: a manager per site (users 2..11), a group manager per building, members in rooms.
+  // Roles: a manager per site (users 2..sites+1), a group manager per building, members in rooms.
   await run(
     db,
     'workspace roles',
     sql`INSERT INTO workspace_users (client_id, workspace_id, user_id, role)
-      SELECT ${sql.lit(CLIENT_ID)}, g, 1 + g, 'manager' FROM generate_series(1, ${sql.lit(SITES)}) g
+      SELECT ${sql.lit(CLIENT_ID)}, g, 1 + g, 'manager' FROM generate_series(1, ${sql.lit(sites)}) g
       UNION ALL
-      SELECT ${sql.lit(CLIENT_ID)}, ${sql.lit(buildingBase)} + g, 12 + g, 'group_manager'
-        FROM generate_series(0, ${sql.lit(SITES * BUILDINGS_PER_SITE - 1)}) g
+      SELECT ${sql.lit(CLIENT_ID)}, ${sql.lit(buildingBase)} + g, ${sql.lit(sites + 2)} + g, 'group_manager'
+        FROM generate_series(0, ${sql.lit(sites * BUILDINGS_PER_SITE - 1)}) g
       UNION ALL
       SELECT ${sql.lit(CLIENT_ID)}, ${sql.lit(roomBase)} + g, 102 + g % ${sql.lit(USERS - 102)}, 'member'
-        FROM generate_series(0, ${sql.lit(SITES * BUILDINGS_PER_SITE * ROOMS_PER_BUILDING - 1)}) g`,
+        FROM generate_series(0, ${sql.lit(sites * BUILDINGS_PER_SITE * ROOMS_PER_BUILDING - 1)}) g`,
   );
   await run(
     db,
@@ -159,7 +174,7 @@ export async function seedBench(db: Kysely<Database>, issues: number): Promise<B
   await db.connection().execute(async (conn) => {
     await run(conn, '', sql`SET session_replication_role = replica`);
     try {
-      await insertIssues(conn, issues);
+      await insertIssues(conn, issues, workspaces);
     } finally {
       await run(conn, '', sql`SET session_replication_role = DEFAULT`);
     }
@@ -204,7 +219,7 @@ export async function seedBench(db: Kysely<Database>, issues: number): Promise<B
  * 5 10 15 3 10 15 7 35 %, a third of the completed ones archived; new and unassigned
  * issues (1, 2) have no assignee.
  */
-async function insertIssues(db: Kysely<Database>, issues: number): Promise<void> {
+async function insertIssues(db: Kysely<Database>, issues: number, workspaces: number): Promise<void> {
   const g = sql`g`;
   const group = sql`(g - 1) / 7`;
   const bucket = pick(g, 11, 100);
@@ -223,7 +238,7 @@ async function insertIssues(db: Kysely<Database>, issues: number): Promise<void>
           priority_id, category_id, assignee_id, created_by, start_date, due_date, process_number,
           archived_at, completed_at, created_at, updated_at)
         OVERRIDING SYSTEM VALUE
-        SELECT g, ${sql.lit(CLIENT_ID)}, 1 + ${pick(group, 1, WORKSPACES)},
+        SELECT g, ${sql.lit(CLIENT_ID)}, 1 + ${pick(group, 1, workspaces)},
             CASE WHEN g % 7 = 0 THEN g - 1 END,
             (${textArray(VERBS)})[1 + ${pick(g, 2, VERBS.length)}] || ' ' || (${textArray(OBJECTS)})[1 + ${pick(g, 3, OBJECTS.length)}],
             CASE WHEN ${pick(g, 4, 10)} < 8 THEN (${textArray(DETAILS)})[1 + ${pick(g, 5, DETAILS.length)}] END,
