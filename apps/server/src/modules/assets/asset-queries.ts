@@ -154,17 +154,16 @@ export async function findAssetPage(
     asset_issues: openIssuesSql(auth, visible, 'issue'),
     asset_tasks: openIssuesSql(auth, visible, 'task'),
   }[query.sort_by];
-  const { rows } = await sql<{ id: number; total: string | number }>`
-    SELECT a.id, count(*) OVER () AS total FROM assets a
+  // Two statements, not count(*) OVER (): a window over every matching row makes PostgreSQL sort
+  // them all, where a plain LIMIT keeps only the page's rows while it reads (top-N).
+  const { rows } = await sql<{ id: number }>`
+    SELECT a.id FROM assets a
       WHERE ${where}
       ORDER BY ${sortKey} ${direction}, a.id ${direction}
       LIMIT ${query.paginate_by} OFFSET ${(query.page - 1) * query.paginate_by}`.execute(db);
-  if (rows.length || query.page === 1)
-    return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };
-  // A page past the end still says how many there are.
   const { rows: count } = await sql<{ total: string | number }>`
     SELECT count(*) AS total FROM assets a WHERE ${where}`.execute(db);
-  return { ids: [], total: Number(count[0]?.total ?? 0) };
+  return { ids: rows.map((r) => r.id), total: Number(count[0]?.total ?? 0) };
 }
 
 /** The assets of these ids the caller sees, with names, statistics and legal state, in the order of `ids`. */

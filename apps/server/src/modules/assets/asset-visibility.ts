@@ -17,13 +17,20 @@ type Caller = Pick<Auth, 'userId' | 'clientId' | 'role'>;
 export type AssetScope = {
   /** Workspaces of the caller's own organisation they see. */
   own: number[];
+  /**
+   * When the caller sees all but a few of their organisation's workspaces (an admin: all but the
+   * deleted ones): those few. Visibility is then "of the organisation, not in these", which an
+   * index on (client_id, ...) reads in page order, instead of a list of every workspace.
+   */
+  ownExcept: { clientId: number; hidden: number[] } | undefined;
   /** Partner workspaces they see, by the collaboration that shares them. */
   partner: Map<number, number[]>;
   grants: Map<number, WorkspaceGrant>;
 };
 
 export async function assetScope(db: Db, auth: Caller): Promise<AssetScope> {
-  const { grants } = await accessOf(auth).visible(db);
+  const visible = await accessOf(auth).visible(db);
+  const { grants } = visible;
   const own: number[] = [];
   const partner = new Map<number, number[]>();
   for (const grant of grants.values()) {
@@ -34,18 +41,38 @@ export async function assetScope(db: Db, auth: Caller): Promise<AssetScope> {
         grant.workspace_id,
       ]);
   }
-  return { own, partner, grants };
+  const ownExcept =
+    !partner.size &&
+    visible.hidden !== undefined &&
+    visible.clientIds[0] === auth.clientId &&
+    visible.hidden.length < own.length
+      ? { clientId: auth.clientId, hidden: visible.hidden }
+      : undefined;
+  return { own, ownExcept, partner, grants };
 }
 
-const ints = (ids: number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
+/**
+ * `column IN (the ids)` as a semi-join on the unnested list: PostgreSQL hashes it once. With
+ * `= ANY($1)` a bound array is searched element by element for every row, which for an admin's
+ * 4,000 workspaces over 20,000 assets was most of the asset list's time (bench/asset-list.ts).
+ */
+const inIds = (column: RawBuilder<unknown>, ids: number[]) =>
+  sql<boolean>`${column} IN (SELECT unnest(${`{${ids.join(',')}}`}::int[]))`;
 
 /** A condition on an assets row (`alias`): the caller sees it. */
 export function assetVisibleSql(scope: AssetScope, alias = 'a'): RawBuilder<boolean> {
   const a = sql.ref(alias);
   const parts: RawBuilder<boolean>[] = [];
-  if (scope.own.length) parts.push(sql<boolean>`${a}.workspace_id = ANY(${ints(scope.own)})`);
+  if (scope.ownExcept) {
+    const { clientId, hidden } = scope.ownExcept;
+    parts.push(
+      hidden.length
+        ? sql<boolean>`(${a}.client_id = ${clientId} AND NOT ${inIds(sql`${a}.workspace_id`, hidden)})`
+        : sql<boolean>`${a}.client_id = ${clientId}`,
+    );
+  } else if (scope.own.length) parts.push(inIds(sql`${a}.workspace_id`, scope.own));
   for (const [collaborationId, workspaceIds] of scope.partner) {
-    parts.push(sql<boolean>`(${a}.workspace_id = ANY(${ints(workspaceIds)}) AND EXISTS (
+    parts.push(sql<boolean>`(${inIds(sql`${a}.workspace_id`, workspaceIds)} AND EXISTS (
       SELECT 1 FROM collaboration_asset_systems cas
         WHERE cas.collaboration_id = ${collaborationId} AND cas.system_id = ${a}.system_id))`);
   }
@@ -60,10 +87,17 @@ export function assetVisibleSql(scope: AssetScope, alias = 'a'): RawBuilder<bool
 export function assetGroupVisibleSql(scope: AssetScope, alias = 'g'): RawBuilder<boolean> {
   const g = sql.ref(alias);
   const parts: RawBuilder<boolean>[] = [];
-  if (scope.own.length) parts.push(sql<boolean>`${g}.workspace_id = ANY(${ints(scope.own)})`);
+  if (scope.ownExcept) {
+    const { clientId, hidden } = scope.ownExcept;
+    parts.push(
+      hidden.length
+        ? sql<boolean>`(${g}.client_id = ${clientId} AND NOT ${inIds(sql`${g}.workspace_id`, hidden)})`
+        : sql<boolean>`${g}.client_id = ${clientId}`,
+    );
+  } else if (scope.own.length) parts.push(inIds(sql`${g}.workspace_id`, scope.own));
   if (scope.partner.size) {
     parts.push(sql<boolean>`EXISTS (SELECT 1 FROM assets pa
-      WHERE pa.group_id = ${g}.id AND ${assetVisibleSql({ ...scope, own: [] }, 'pa')})`);
+      WHERE pa.group_id = ${g}.id AND ${assetVisibleSql({ ...scope, own: [], ownExcept: undefined }, 'pa')})`);
   }
   if (!parts.length) return sql<boolean>`false`;
   return sql<boolean>`(${g}.deleted_at IS NULL AND (${sql.join(parts, sql` OR `)}))`;
