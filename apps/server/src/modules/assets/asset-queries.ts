@@ -154,16 +154,35 @@ export async function findAssetPage(
     asset_issues: openIssuesSql(auth, visible, 'issue'),
     asset_tasks: openIssuesSql(auth, visible, 'task'),
   }[query.sort_by];
-  // Two statements, not count(*) OVER (): a window over every matching row makes PostgreSQL sort
-  // them all, where a plain LIMIT keeps only the page's rows while it reads (top-N).
-  const { rows } = await sql<{ id: number }>`
-    SELECT a.id FROM assets a
-      WHERE ${where}
-      ORDER BY ${sortKey} ${direction}, a.id ${direction}
-      LIMIT ${query.paginate_by} OFFSET ${(query.page - 1) * query.paginate_by}`.execute(db);
+  const limit = sql`LIMIT ${query.paginate_by} OFFSET ${(query.page - 1) * query.paginate_by}`;
+  if (query.search || query.legal_requirements.length || query.managers.length) {
+    // Costly conditions (text search, the state of the files, managers) are worked out once for
+    // every asset: the matches are kept, then counted and the page taken from them (top-N).
+    const { rows } = await sql<{ id: number; total: string | number }>`
+      WITH matched AS MATERIALIZED (
+        SELECT a.id, ${sortKey} AS sort_key FROM assets a WHERE ${where})
+      SELECT id, (SELECT count(*) FROM matched) AS total FROM matched
+        ORDER BY sort_key ${direction}, id ${direction} ${limit}`.execute(db);
+    if (rows.length || query.page === 1)
+      return { ids: rows.map((r) => r.id), total: Number(rows[0]?.total ?? 0) };
+  } else {
+    // Two cheap statements, not count(*) OVER (): a window over every matching row makes
+    // PostgreSQL sort them all, where a plain LIMIT reads the page in index order or keeps only
+    // its rows while it reads (top-N).
+    const { rows } = await sql<{ id: number }>`
+      SELECT a.id FROM assets a WHERE ${where}
+        ORDER BY ${sortKey} ${direction}, a.id ${direction} ${limit}`.execute(db);
+    if (!rows.length && query.page === 1) return { ids: [], total: 0 };
+    if (rows.length) {
+      const { rows: count } = await sql<{ total: string | number }>`
+        SELECT count(*) AS total FROM assets a WHERE ${where}`.execute(db);
+      return { ids: rows.map((r) => r.id), total: Number(count[0]?.total ?? 0) };
+    }
+  }
+  // A page past the end still says how many there are.
   const { rows: count } = await sql<{ total: string | number }>`
     SELECT count(*) AS total FROM assets a WHERE ${where}`.execute(db);
-  return { ids: rows.map((r) => r.id), total: Number(count[0]?.total ?? 0) };
+  return { ids: [], total: Number(count[0]?.total ?? 0) };
 }
 
 /** The assets of these ids the caller sees, with names, statistics and legal state, in the order of `ids`. */
