@@ -1,6 +1,7 @@
 import type { AssetGroup } from '@workbench/domain';
 import { personWithImageOf } from '../users/user-presenter.js';
-import type { AssetGroupRow, AssetGroupStatistics, PersonRow } from './asset-group-queries.js';
+import type { AssetGroupRow, AssetGroupStatistics } from './asset-group-queries.js';
+import type { PersonRow } from './asset-queries.js';
 
 export function presentPeople(people: readonly PersonRow[]) {
   return people.flatMap((p) => personWithImageOf(p) ?? []);

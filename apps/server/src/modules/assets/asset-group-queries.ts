@@ -23,14 +23,6 @@ export type AssetGroupRow = {
   updated_at: Date;
 };
 
-export type PersonRow = {
-  id: number;
-  first_name: string;
-  last_name: string;
-  email: string;
-  profile_image: string | null;
-};
-
 export type AssetGroupStatistics = { assets_in_group: number; asset_issues: number };
 
 const GROUP_SORT_COLUMNS = {
@@ -110,24 +102,6 @@ export async function findAssetGroupRows(
     .execute();
   const byId = new Map(rows.map((r) => [r.id, r as AssetGroupRow]));
   return ids.flatMap((id) => byId.get(id) ?? []);
-}
-
-/** The managers of each group, by name. */
-export async function findAssetGroupManagers(db: Db, groupIds: number[]): Promise<Map<number, PersonRow[]>> {
-  const out = new Map<number, PersonRow[]>();
-  if (!groupIds.length) return out;
-  const rows = await db
-    .selectFrom('asset_group_managers as gm')
-    .innerJoin('users as u', 'u.id', 'gm.user_id')
-    .select(['gm.group_id', 'u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.profile_image'])
-    .where('gm.group_id', 'in', groupIds)
-    .where('u.deleted_at', 'is', null)
-    .orderBy('u.first_name')
-    .orderBy('u.last_name')
-    .orderBy('u.id')
-    .execute();
-  for (const { group_id, ...person } of rows) out.set(group_id, [...(out.get(group_id) ?? []), person]);
-  return out;
 }
 
 /**

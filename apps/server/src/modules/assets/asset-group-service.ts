@@ -26,7 +26,6 @@ import {
   type AssetRightsRow,
   countAssetGroupStatistics,
   countAssetsOutside,
-  findAssetGroupManagers,
   findAssetGroupPage,
   findAssetGroupRows,
   findOrganisationPeople,
@@ -36,6 +35,7 @@ import {
   setAssetGroupManagers,
 } from './asset-group-queries.js';
 import { canEditAssetRow, canEditGroupIn, canManageAssetRow } from './asset-group-rights.js';
+import { findManagersOf } from './asset-queries.js';
 import { assetSetPage, deleteAssetSet, logOnAssetSet, sharedChanges, sharedValues } from './asset-sets.js';
 import { type AssetScope, assetScope } from './asset-visibility.js';
 
@@ -59,7 +59,7 @@ async function presentGroups(
 ): Promise<AssetGroup[]> {
   const ids = rows.map((r) => r.id);
   const [managers, statistics] = await Promise.all([
-    findAssetGroupManagers(db, ids),
+    findManagersOf(db, 'group', ids),
     countAssetGroupStatistics(db, auth, scope, ids),
   ]);
   return rows.map((row) => {
@@ -171,7 +171,7 @@ async function changeGroup<T>(
     await trx.selectFrom('asset_groups').select('id').where('id', '=', id).forUpdate().execute();
     const [row] = await findAssetGroupRows(trx, clientsOf(scope), [id]);
     if (!row) throw notFound('Asset group not found');
-    const managerIds = ((await findAssetGroupManagers(trx, [id])).get(id) ?? []).map((p) => p.id);
+    const managerIds = ((await findManagersOf(trx, 'group', [id])).get(id) ?? []).map((p) => p.id);
     if (!canEditGroupIn(auth, scope, row, managerIds)) throw forbidden('You may not change this group');
     return change(trx, scope, row, managerIds);
   });

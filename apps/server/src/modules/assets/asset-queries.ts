@@ -232,21 +232,25 @@ export async function countLiveAssetsByGroup(
   return new Map(rows.map((r) => [r.group_id, Number(r.n)]));
 }
 
-/** The managers of each asset, by name. */
-export async function findAssetManagers(db: Db, assetIds: number[]): Promise<Map<number, PersonRow[]>> {
+/**
+ * The managers of each asset (asset_managers) or group (asset_group_managers), by name: one read
+ * for a whole page.
+ */
+export async function findManagersOf(
+  db: Db,
+  owner: 'asset' | 'group',
+  ownerIds: number[],
+): Promise<Map<number, PersonRow[]>> {
   const out = new Map<number, PersonRow[]>();
-  if (!assetIds.length) return out;
-  const rows = await db
-    .selectFrom('asset_managers as am')
-    .innerJoin('users as u', 'u.id', 'am.user_id')
-    .select(['am.asset_id', 'u.id', 'u.first_name', 'u.last_name', 'u.email', 'u.profile_image'])
-    .where('am.asset_id', 'in', assetIds)
-    .where('u.deleted_at', 'is', null)
-    .orderBy('u.first_name')
-    .orderBy('u.last_name')
-    .orderBy('u.id')
-    .execute();
-  for (const { asset_id, ...person } of rows) out.set(asset_id, [...(out.get(asset_id) ?? []), person]);
+  if (!ownerIds.length) return out;
+  const [table, column] =
+    owner === 'asset' ? ['asset_managers', 'asset_id'] : ['asset_group_managers', 'group_id'];
+  const { rows } = await sql<PersonRow & { owner_id: number }>`
+    SELECT m.${sql.ref(column)} AS owner_id, u.id, u.first_name, u.last_name, u.email, u.profile_image
+      FROM ${sql.table(table)} m JOIN users u ON u.id = m.user_id
+      WHERE m.${sql.ref(column)} = ANY(${intArray(ownerIds)}) AND u.deleted_at IS NULL
+      ORDER BY u.first_name, u.last_name, u.id`.execute(db);
+  for (const { owner_id, ...person } of rows) out.set(owner_id, [...(out.get(owner_id) ?? []), person]);
   return out;
 }
 

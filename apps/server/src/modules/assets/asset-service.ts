@@ -40,11 +40,11 @@ import {
   countLiveAssetsByGroup,
   findAssetActivity,
   findAssetFilterOptions,
-  findAssetManagers,
   findAssetPage,
   findAssetRows,
   findFirstPictureKeys,
   findGroupManagerIds,
+  findManagersOf,
   findVisibleGroup,
   findVisibleSystem,
   findWorkspaceManagersAmong,
@@ -111,7 +111,7 @@ export async function listAssets(
   const rows = await findAssetRows(ctx.db, auth, scope, ids);
   const groupIds = [...new Set(rows.flatMap((r) => (r.group_id === null ? [] : [r.group_id])))];
   const [managers, groupManagers, pictures, groupSizes] = await Promise.all([
-    findAssetManagers(ctx.db, ids),
+    findManagersOf(ctx.db, 'asset', ids),
     findGroupManagerIds(ctx.db, groupIds),
     findFirstPictureKeys(ctx.db, ids),
     countLiveAssetsByGroup(ctx.db, scope, groupIds),
@@ -146,7 +146,7 @@ export async function getAsset(ctx: AppContext, auth: Caller, id: number): Promi
   if (!row) throw notFound('Asset not found');
   const groupIds = row.group_id === null ? [] : [row.group_id];
   const [managers, groupManagers, pictureRows, groupSizes] = await Promise.all([
-    findAssetManagers(ctx.db, [id]),
+    findManagersOf(ctx.db, 'asset', [id]),
     findGroupManagerIds(ctx.db, groupIds),
     findAttachmentRows(ctx.db, { clientId: row.client_id, ownerType: 'asset', ownerIds: [id] }),
     countLiveAssetsByGroup(ctx.db, scope, groupIds),

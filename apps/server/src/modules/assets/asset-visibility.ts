@@ -65,18 +65,26 @@ const inIds = (column: RawBuilder<unknown>, ids: number[]) => {
     : sql<boolean>`${column} IN (SELECT unnest(${list}))`;
 };
 
+/**
+ * A condition on a row with client_id and workspace_id (an asset, a group): it lies in a
+ * workspace of the caller's own organisation that they see; undefined when they see none.
+ */
+function ownVisibleSql(scope: AssetScope, row: RawBuilder<unknown>): RawBuilder<boolean> | undefined {
+  if (scope.ownExcept) {
+    const { clientId, hidden } = scope.ownExcept;
+    return hidden.length
+      ? sql<boolean>`(${row}.client_id = ${clientId} AND NOT ${inIds(sql`${row}.workspace_id`, hidden)})`
+      : sql<boolean>`${row}.client_id = ${clientId}`;
+  }
+  return scope.own.length ? inIds(sql`${row}.workspace_id`, scope.own) : undefined;
+}
+
 /** A condition on an assets row (`alias`): the caller sees it. */
 export function assetVisibleSql(scope: AssetScope, alias = 'a'): RawBuilder<boolean> {
   const a = sql.ref(alias);
   const parts: RawBuilder<boolean>[] = [];
-  if (scope.ownExcept) {
-    const { clientId, hidden } = scope.ownExcept;
-    parts.push(
-      hidden.length
-        ? sql<boolean>`(${a}.client_id = ${clientId} AND NOT ${inIds(sql`${a}.workspace_id`, hidden)})`
-        : sql<boolean>`${a}.client_id = ${clientId}`,
-    );
-  } else if (scope.own.length) parts.push(inIds(sql`${a}.workspace_id`, scope.own));
+  const own = ownVisibleSql(scope, a);
+  if (own) parts.push(own);
   for (const [collaborationId, workspaceIds] of scope.partner) {
     parts.push(sql<boolean>`(${inIds(sql`${a}.workspace_id`, workspaceIds)} AND EXISTS (
       SELECT 1 FROM collaboration_asset_systems cas
@@ -93,14 +101,8 @@ export function assetVisibleSql(scope: AssetScope, alias = 'a'): RawBuilder<bool
 export function assetGroupVisibleSql(scope: AssetScope, alias = 'g'): RawBuilder<boolean> {
   const g = sql.ref(alias);
   const parts: RawBuilder<boolean>[] = [];
-  if (scope.ownExcept) {
-    const { clientId, hidden } = scope.ownExcept;
-    parts.push(
-      hidden.length
-        ? sql<boolean>`(${g}.client_id = ${clientId} AND NOT ${inIds(sql`${g}.workspace_id`, hidden)})`
-        : sql<boolean>`${g}.client_id = ${clientId}`,
-    );
-  } else if (scope.own.length) parts.push(inIds(sql`${g}.workspace_id`, scope.own));
+  const own = ownVisibleSql(scope, g);
+  if (own) parts.push(own);
   if (scope.partner.size) {
     parts.push(sql<boolean>`EXISTS (SELECT 1 FROM assets pa
       WHERE pa.group_id = ${g}.id AND ${assetVisibleSql({ ...scope, own: [], ownExcept: undefined }, 'pa')})`);
