@@ -33,6 +33,8 @@ export * from './lists/paged.js';
 export * from './menu/menu.js';
 export * from './permissions/access.js';
 export * from './permissions/organisation.js';
+export * from './schedules/schedule-list.js';
+export * from './schedules/schedule-schemas.js';
 export * from './templates/text-templates.js';
 export * from './users/profile.js';
 export * from './users/user.js';

@@ -15,6 +15,7 @@ import * as m0013 from './migrations/0013_login_throttle.js';
 import * as m0014 from './migrations/0014_workspace_public_codes.js';
 import * as m0015 from './migrations/0015_server_secrets.js';
 import * as m0016 from './migrations/0016_assets.js';
+import * as m0017 from './migrations/0017_schedules.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '0014_workspace_public_codes': m0014,
   '0015_server_secrets': m0015,
   '0016_assets': m0016,
+  '0017_schedules': m0017,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

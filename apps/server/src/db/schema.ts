@@ -315,6 +315,8 @@ export interface IssuesTable {
   updated_at: Timestamp;
   /** to_tsvector('simple', title || ' ' || description), computed by the database (migration 0011). */
   search_vector: GeneratedAlways<string>;
+  /** When the presence of a schedule issue's assignee is to be checked (0017); null: not (or done). */
+  presence_check_at: NullableTimestamp;
 }
 
 export interface IssueCategoriesTable {
@@ -576,7 +578,146 @@ export interface CollaborationAssetSystemsTable {
   created_at: Timestamp;
 }
 
+/** DATE columns, written as 'YYYY-MM-DD'; pg reads them as Date and PGlite as text, so reads
+ * select them with to_char(col, 'YYYY-MM-DD'). */
+type DateText = ColumnType<string | Date, string, string>;
+type NullableDateText = ColumnType<string | Date | null, string | null | undefined, string | null>;
+
+export interface SchedulesTable {
+  id: Generated<number>;
+  client_id: number;
+  workspace_id: number;
+  title: string;
+  description: string | null;
+  priority_id: Generated<number>;
+  category_id: number | null;
+  assignee_id: number | null;
+  /** null = not decided (PENDING), 5 accepted, 4 declined. */
+  assignee_status: number | null;
+  assignee_note: string | null;
+  assignee_decided_at: NullableTimestamp;
+  start_date: DateText;
+  repeat_unit: 'minutes' | 'hours' | 'days' | 'weeks' | 'months' | 'years';
+  repeat_value: number;
+  exclude_weekends: Generated<boolean>;
+  repeat_on: Generated<number[]>;
+  repeat_week_of_month: number | null;
+  end_type: Generated<'NEVER' | 'AFTER' | 'ON'>;
+  end_after: number | null;
+  end_on: NullableDateText;
+  work_hours_start: string;
+  work_hours_end: string;
+  time_slots: Json<{ start: string; end: string }[]>;
+  time_limits: Json<{ completion: { value: number; unit: 'minutes' | 'hours' | 'days' } | null }>;
+  seasonal_break_type: Generated<'NO' | 'YES'>;
+  seasonal_break_start: NullableDateText;
+  seasonal_break_end: NullableDateText;
+  seasonal_break_yearly: Generated<boolean>;
+  reschedule_mode: Generated<
+    'on_start_date' | 'before_next_start_date' | 'after_marked_as_done' | 'after_completion'
+  >;
+  assets_mode: Generated<'FOR_EACH_ASSET' | 'ONE_FOR_ALL_ASSETS'>;
+  presence_alarm_enabled: Generated<boolean>;
+  presence_alarm: Json<unknown>;
+  is_attachment_required: Generated<boolean>;
+  is_worktime_required: Generated<boolean>;
+  created_count: Generated<number>;
+  next_issue_scheduled_at: NullableTimestamp;
+  materialize_at: NullableTimestamp;
+  plan_version: Generated<number>;
+  paused_at: NullableTimestamp;
+  archived_at: NullableTimestamp;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface SchedulePeopleTable {
+  client_id: number;
+  schedule_id: number;
+  user_id: number;
+  role: 'watcher' | 'replacement';
+}
+
+export interface ScheduleCategoriesTable {
+  client_id: number;
+  schedule_id: number;
+  category_id: number;
+}
+
+export interface ScheduleAssetsTable {
+  client_id: number;
+  schedule_id: number;
+  asset_id: number;
+}
+
+export interface ScheduleChecklistTemplatesTable {
+  client_id: number;
+  schedule_id: number;
+  template_id: number;
+  position: Generated<number>;
+}
+
+export interface ScheduleLinksTable {
+  id: Generated<number>;
+  client_id: number;
+  schedule_id: number;
+  url: string;
+  title: string | null;
+  position: Generated<number>;
+}
+
+/** An occurrence turned into an issue; asset_id 0 for ONE FOR ALL ASSETS or no assets. */
+export interface ScheduleOccurrencesTable {
+  client_id: number;
+  schedule_id: number;
+  starts_at: Timestamp;
+  asset_id: Generated<number>;
+  issue_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface ScheduleBudgetsTable {
+  client_id: number;
+  schedule_id: number;
+  year: number;
+  /** numeric columns read as strings. */
+  planned_amount: ColumnType<string | null, number | string | null, number | string | null>;
+  planned_hours: ColumnType<string | null, number | string | null, number | string | null>;
+  currency: Generated<string>;
+  updated_by: number | null;
+  updated_at: Timestamp;
+}
+
+export type PresenceAlarmRule =
+  | 'earlier_than_start'
+  | 'later_than_start'
+  | 'earlier_than_end'
+  | 'later_than_end';
+
+export interface SchedulePresenceAlarmsTable {
+  id: Generated<number>;
+  client_id: number;
+  schedule_id: number;
+  issue_id: number;
+  user_id: number | null;
+  rule: PresenceAlarmRule;
+  expected_at: Timestamp;
+  seen_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  schedules: SchedulesTable;
+  schedule_people: SchedulePeopleTable;
+  schedule_categories: ScheduleCategoriesTable;
+  schedule_assets: ScheduleAssetsTable;
+  schedule_checklist_templates: ScheduleChecklistTemplatesTable;
+  schedule_links: ScheduleLinksTable;
+  schedule_occurrences: ScheduleOccurrencesTable;
+  schedule_budgets: ScheduleBudgetsTable;
+  schedule_presence_alarms: SchedulePresenceAlarmsTable;
   asset_systems: AssetSystemsTable;
   asset_groups: AssetGroupsTable;
   asset_group_managers: AssetGroupManagersTable;

@@ -3,6 +3,22 @@ import { ISSUE_STATUS } from '../issues/statuses.js';
 
 const ZHexColor = z.string().regex(/^#[0-9a-fA-F]{6}$/, 'invalid_format');
 
+/** The organisation's time zone until it sets one (the product's home, as the map's centre). */
+export const DEFAULT_TIME_ZONE = 'Europe/Vienna';
+
+/** An IANA time zone name this runtime knows ('Europe/Vienna', 'America/New_York', 'UTC'). */
+export function isTimeZone(value: string): boolean {
+  if (!value || value.length > 64) return false;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const ZTimeZone = z.string().max(64).refine(isTimeZone, 'invalid_time_zone');
+
 /**
  * Every client (organisation) setting of 000 §3 with its default. Stored as one JSON document
  * per client so later features add a setting here without a migration; a stored document is
@@ -14,6 +30,8 @@ export const ZClientSettingsSchema = z
       .object({ primary: ZHexColor.default('#1c7ed6'), secondary: ZHexColor.default('#0b7285') })
       .prefault({}),
     media_max_size: z.number().int().positive().default(10_000_000),
+    /** Schedules compute their dates and work hours in it (issue 16); an unknown stored name reads as the default. */
+    time_zone: ZTimeZone.catch(DEFAULT_TIME_ZONE),
     include_equipment: z.boolean().default(true),
     include_schedules: z.boolean().default(true),
     include_assets: z.boolean().default(true),
@@ -55,6 +73,7 @@ export type ClientSettings = z.infer<typeof ZClientSettingsSchema>;
 export const ZClientSettingsPatchSchema = z.object({
   colors: z.object({ primary: ZHexColor, secondary: ZHexColor }).partial().optional(),
   media_max_size: z.number().int().positive().optional(),
+  time_zone: ZTimeZone.optional(),
   include_equipment: z.boolean().optional(),
   include_schedules: z.boolean().optional(),
   include_assets: z.boolean().optional(),

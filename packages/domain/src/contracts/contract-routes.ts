@@ -15,6 +15,7 @@ import type { issueActionContracts as issueActionContractsType } from '../issues
 import type { issueContracts as issueContractsType } from '../issues/issue-contracts.js';
 import type { issueDetailContracts as issueDetailContractsType } from '../issues/issue-detail-contracts.js';
 import type { savedFilterContracts as savedFilterContractsType } from '../filters/saved-filter-contracts.js';
+import type { scheduleContracts as scheduleContractsType } from '../schedules/schedule-contracts.js';
 import type { systemContracts as systemContractsType } from '../system/system-contracts.js';
 import type { textTemplateContracts as textTemplateContractsType } from '../templates/text-template-contracts.js';
 import type { userContracts as userContractsType } from '../users/user-contracts.js';
@@ -188,6 +189,26 @@ export const savedFilterContracts = {
   remove: { method: 'DELETE', path: '/filters/:id', caller: 'user' },
   duplicate: { method: 'POST', path: '/filters/duplicate/:id', caller: 'user' },
 } as unknown as typeof savedFilterContractsType;
+
+export const scheduleContracts = {
+  list: { method: 'GET', path: '/schedule', caller: 'user' },
+  create: { method: 'POST', path: '/schedule', caller: 'user', multipart: true },
+  get: { method: 'GET', path: '/schedule/:id', caller: 'user' },
+  update: { method: 'POST', path: '/schedule/:id', caller: 'user', multipart: true },
+  archive: { method: 'PUT', path: '/schedule/:id', caller: 'user' },
+  remove: { method: 'DELETE', path: '/schedule/:id', caller: 'user' },
+  activityLog: { method: 'GET', path: '/schedule/:id/activity_log', caller: 'user' },
+  duplicate: { method: 'POST', path: '/schedule/:id/duplicate', caller: 'user' },
+  pause: { method: 'POST', path: '/schedule/:id/pause', caller: 'user' },
+  unpause: { method: 'POST', path: '/schedule/:id/unpause', caller: 'user' },
+  assigneeDecision: { method: 'PUT', path: '/schedule/:id/assignee_decision', caller: 'user' },
+  budgets: { method: 'GET', path: '/schedule/:id/budgets', caller: 'user' },
+  setBudget: { method: 'POST', path: '/schedule/:id/set_budget', caller: 'user' },
+  setTimeLimits: { method: 'POST', path: '/schedule/:id/set_time_limits', caller: 'user' },
+  futureDates: { method: 'GET', path: '/schedule/:id/future_dates', caller: 'user' },
+  futurePreview: { method: 'GET', path: '/schedule/future_preview/:id', caller: 'user' },
+  multipleReassign: { method: 'POST', path: '/schedule/multiple/reassign', caller: 'user' },
+} as unknown as typeof scheduleContractsType;
 
 export const systemContracts = {
   health: { method: 'GET', path: '/health', caller: 'public' },

@@ -34,6 +34,7 @@ export type IdKind =
   | 'asset_system'
   | 'asset_picture'
   | 'regulatory_file'
+  | 'schedule'
   | 'token';
 
 /**

@@ -72,6 +72,16 @@ export const ERROR_KEYS = [
   'asset_archived',
   'not_same_workspace',
   'valid_until_before_issued',
+  // schedules (001 §3, §4 "Schedule"; issue 16)
+  'repeat_value_invalid',
+  'end_before_start',
+  'break_end_before_start',
+  'work_hours_end_before_start',
+  'too_many_assets',
+  'invalid_weekday',
+  'invalid_time_zone',
+  'schedule_archived',
+  'not_schedule_assignee',
   // generic
   'bad_request',
   'invalid_json',

@@ -133,6 +133,18 @@ async function isVisible(
         WHERE s.id = ${id} AND ${assetSystemVisibleSql(auth)} LIMIT 1`.execute(ctx.db);
       return rows.length > 0;
     }
+    // Schedules are their organisation's own (a partner gets 404 like a stranger), seen by who
+    // sees their workspace.
+    case 'schedule': {
+      const row = await ctx.db
+        .selectFrom('schedules')
+        .select('workspace_id')
+        .where('id', '=', id)
+        .where('client_id', '=', auth.clientId)
+        .where('deleted_at', 'is', null)
+        .executeTakeFirst();
+      return !!row && !!(await findWorkspaceGrant(ctx.db, auth, row.workspace_id));
+    }
     case 'token':
       return true;
   }
