@@ -51,6 +51,25 @@ describe('POST auth/signup', () => {
     expect(log.map((r) => r.action)).toContain('signup');
   });
 
+  it("starts the organisation in the browser's time zone, and refuses an unknown zone (422, nothing written)", async () => {
+    const res = await server.call('POST', '/api/v4/auth/signup', {
+      body: signupBody({ time_zone: 'America/New_York' }),
+    });
+    expect(res.status).toBe(201);
+    const session = ZLoginResponseSchema.parse(res.body);
+    const client = await server.call('GET', '/api/v4/user/client_info', { token: session.token });
+    expect(ZClientSchema.parse(client.body).settings.time_zone).toBe('America/New_York');
+
+    const email = uniqueEmail('zone');
+    const bad = await server.call('POST', '/api/v4/auth/signup', {
+      body: signupBody({ email, time_zone: 'Mars/Olympus_Mons' }),
+    });
+    expect(bad.status).toBe(422);
+    expect(bad.body.fields).toEqual({ time_zone: 'invalid_time_zone' });
+    const written = await server.db.selectFrom('users').select('id').where('email', '=', email).execute();
+    expect(written).toEqual([]);
+  });
+
   it('refuses an e-mail in use (409 user_already_exists), whatever its case, and writes nothing', async () => {
     const { member } = await createTeam(server.db);
     const clientsBefore = await server.db.selectFrom('clients').select('id').execute();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isTimeZone } from '../client/client-settings.js';
 import { UI_LANGUAGES } from '../i18n/languages.js';
 import { EMAIL_MAX, PASSWORD_MAX, PASSWORD_MIN, TEXT_FIELD_MAX } from '../limits.js';
 import { ZSessionUserSchema } from '../users/user.js';
@@ -45,6 +46,8 @@ export const ZSignupRequestSchema = z.object({
   email: ZEmail,
   password: ZNewPassword,
   language: z.enum(UI_LANGUAGES, { error: 'unsupported_language' }).optional(),
+  /** The browser's IANA time zone: the organisation's until an admin changes it (schedules use it). */
+  time_zone: z.string().max(64, 'too_long').refine(isTimeZone, 'invalid_time_zone').optional(),
 });
 export type SignupRequest = z.input<typeof ZSignupRequestSchema>;
 

@@ -129,7 +129,7 @@ async function noticeFailedLogins(
  */
 export async function signup(
   ctx: AppContext,
-  input: Required<Omit<SignupRequest, 'language'>> & { language?: string },
+  input: Required<Omit<SignupRequest, 'language' | 'time_zone'>> & { language?: string; time_zone?: string },
   ip: string,
 ): Promise<LoginResponse> {
   const reservation = await reserveAttempt(ctx, [{ scope: 'signup_ip', key: ip }]);
@@ -154,7 +154,7 @@ export async function signup(
 
 async function createOrganisation(
   ctx: AppContext,
-  input: Required<Omit<SignupRequest, 'language'>> & { language?: string },
+  input: Required<Omit<SignupRequest, 'language' | 'time_zone'>> & { language?: string; time_zone?: string },
   passwordHash: string,
   emailTaken: () => AppError,
 ): Promise<LoginResponse> {
@@ -167,6 +167,7 @@ async function createOrganisation(
       email: input.email,
       passwordHash,
       language: input.language ?? 'en',
+      timeZone: input.time_zone,
     });
     return startSession(trx, { id: userId, client_id: clientId }, false);
   });

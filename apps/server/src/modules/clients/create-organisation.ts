@@ -23,13 +23,19 @@ export async function createOrganisationWithAdmin(
     email: string;
     passwordHash: string;
     language: string;
+    /** The organisation's time zone (the browser's at signup); the default when not given. */
+    timeZone?: string;
     /** Recorded with the 'signup' entry, e.g. the collaboration that led to it. */
     changes?: Record<string, unknown>;
   },
 ): Promise<{ clientId: number; userId: number }> {
   const client = await trx
     .insertInto('clients')
-    .values({ name: input.companyName, logo: null, settings: JSON.stringify(readClientSettings({})) })
+    .values({
+      name: input.companyName,
+      logo: null,
+      settings: JSON.stringify(readClientSettings(input.timeZone ? { time_zone: input.timeZone } : {})),
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   const user = await trx

@@ -33,7 +33,9 @@ export function SignupPage() {
     const local = { ...requiredErrors(texts), ...newPasswordErrors(password, confirm_password) };
     if (!local.email && emailError(values.email)) local.email = 'invalid_format';
     void form.submit(local, async () => {
-      const login = await authApi.signup({ ...texts, password, language });
+      // The organisation starts in the browser's time zone (its schedules' dates and work hours).
+      const time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
+      const login = await authApi.signup({ ...texts, password, language, time_zone });
       navigate(await completeLogin(login, false), { replace: true });
     });
   };
