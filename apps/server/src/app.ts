@@ -29,6 +29,7 @@ import { configRoutes } from './modules/config/config-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { issueRoutes } from './modules/issues/issue-routes.js';
 import { mailRoutes } from './modules/mail/mail-routes.js';
+import { scheduleRoutes } from './modules/schedules/schedule-routes.js';
 import { textTemplateRoutes } from './modules/templates/text-template-routes.js';
 import { userRoutes } from './modules/users/user-routes.js';
 import { workspaceRoutes } from './modules/workspaces/workspace-routes.js';
@@ -132,6 +133,7 @@ export async function buildApp(
       assetSystemRoutes(api, ctx);
       regulatoryFileRoutes(api, ctx);
       collaborationAssetSystemRoutes(api, ctx);
+      scheduleRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

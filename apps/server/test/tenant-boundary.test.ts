@@ -11,6 +11,7 @@ import {
   shareAssetSystem,
 } from './helpers/assets-factories.js';
 import { addWorkspace, addWorkspaceRole, createTeam, createUser, login } from './helpers/factories.js';
+import { createSchedule } from './helpers/schedules-factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 // The tenant boundary, proven on every route the router knows: another organisation's user who
@@ -206,6 +207,9 @@ describe('tenant boundary', () => {
       assetIds: [asset.id],
       validUntil: '2099-12-31',
     });
+    // A schedule of the site (the partner, like a stranger, gets 404 on it: schedules are their
+    // organisation's own).
+    const schedule = await createSchedule(server, { clientId: ours.org.id, workspaceId: site });
 
     // Theirs: an unrelated organisation, calling as its admin (the strongest role they have).
     const stranger = await createTeam(server.db);
@@ -227,6 +231,7 @@ describe('tenant boundary', () => {
       asset_system: assetSystem,
       asset_picture: assetPicture,
       regulatory_file: regulatoryFile,
+      schedule,
     };
 
     const covered: string[] = [];

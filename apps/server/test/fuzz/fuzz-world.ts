@@ -10,6 +10,7 @@ import {
 } from '../helpers/assets-factories.js';
 import { createUser } from '../helpers/factories.js';
 import { API, createIssueTeam } from '../helpers/issues-factories.js';
+import { createSchedule } from '../helpers/schedules-factories.js';
 import type { TestServer } from '../helpers/test-server.js';
 import { addJobPosition } from '../helpers/users-factories.js';
 
@@ -95,6 +96,12 @@ export async function buildFuzzOrganisation(server: TestServer): Promise<FuzzOrg
     assetIds: [asset.id],
     validUntil: '2099-12-31',
   });
+  const schedule = await createSchedule(server, {
+    clientId: team.org.id,
+    workspaceId: team.ids.site,
+    title: 'Fuzz schedule',
+    assetIds: [asset.id],
+  });
   const org: FuzzOrganisation = {
     clientId: team.org.id,
     partnerClientId: team.partner.org.id,
@@ -116,6 +123,7 @@ export async function buildFuzzOrganisation(server: TestServer): Promise<FuzzOrg
       asset_system: system,
       asset_picture: picture,
       regulatory_file: regulatoryFile,
+      schedule,
     },
     people: {
       admin: { id: team.people.admin.id, clientId: team.org.id },
@@ -151,6 +159,12 @@ export async function buildFuzzOrganisation(server: TestServer): Promise<FuzzOrg
         .updateTable('regulatory_files')
         .set({ deleted_at: null })
         .where('id', '=', regulatoryFile)
+        .execute();
+      // ...and the schedule a delete, archive or pause probe may have taken.
+      await server.db
+        .updateTable('schedules')
+        .set({ deleted_at: null, archived_at: null, paused_at: null, workspace_id: team.ids.site })
+        .where('id', '=', schedule)
         .execute();
       const issueId = await team.issue({ title: 'Fuzzed issue', assignee_id: team.people.assignee.id });
       const session = await issueToken(server.db, {

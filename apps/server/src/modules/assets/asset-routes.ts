@@ -72,5 +72,7 @@ export function assetRoutes(app: FastifyInstance, ctx: AppContext): void {
   route(app, ctx, contracts.tasks, ({ auth, params, query, request }) =>
     listAssetIssues(ctx, auth, params.id, 'task', query, pathOf(request)),
   );
-  route(app, ctx, contracts.schedules, ({ query, request }) => listAssetSchedules(query, pathOf(request)));
+  route(app, ctx, contracts.schedules, ({ auth, params, query, request }) =>
+    listAssetSchedules(ctx, auth, params.id, query, pathOf(request)),
+  );
 }

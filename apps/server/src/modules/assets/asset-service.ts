@@ -26,6 +26,8 @@ import { logActivity } from '../activity/activity-log.js';
 import { presentAttachments } from '../attachments/attachment-presenter.js';
 import { findAttachmentRows } from '../attachments/attachment-queries.js';
 import { listIssues } from '../issues/issue-list-service.js';
+import { findAssetSchedulePage } from '../schedules/schedule-queries.js';
+import { scheduleScope } from '../schedules/schedule-visibility.js';
 import { type AssetRightsRow, findVisibleAssetRights } from './asset-group-queries.js';
 import { canEditAssetRow, canManageAssetRow } from './asset-group-rights.js';
 import {
@@ -218,13 +220,26 @@ export async function listAssetIssues(
 }
 
 /**
- * GET asset/{id}/schedules: schedules do not exist yet, so no schedule plans work on an asset;
- * an empty page in the list envelope until they arrive.
+ * GET asset/{id}/schedules: the schedules working on the asset that the caller sees (their own
+ * organisation's, schedule-visibility.ts), live ones first, newest change first.
  */
-export async function listAssetSchedules(paging: { page: number; paginate_by: number }, path: string) {
+export async function listAssetSchedules(
+  ctx: AppContext,
+  auth: Caller,
+  id: number,
+  paging: { page: number; paginate_by: number },
+  path: string,
+) {
+  const [scope, schedules] = await Promise.all([assetScope(ctx.db, auth), scheduleScope(ctx.db, auth)]);
+  await requireAssetRights(ctx.db, scope, id);
+  const { rows, total } = await findAssetSchedulePage(ctx.db, schedules, id, paging);
   return buildPage({
-    rows: [],
-    total: 0,
+    rows: rows.map((r) => ({
+      id: r.id,
+      name: r.title,
+      workspace: { id: r.workspace_id, name: r.workspace_name },
+    })),
+    total,
     page: paging.page,
     perPage: paging.paginate_by,
     path,

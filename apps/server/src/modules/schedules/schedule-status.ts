@@ -1,0 +1,39 @@
+import type { ScheduleStatusKind } from '@workbench/domain';
+
+/**
+ * The status kind of a schedule (001 §4 "Schedule"), in the order it is decided: archived,
+ * paused, pending (an assignee who has not decided), finished (the rule ran out: AFTER N issues
+ * created, or its ON day passed in the organisation's time zone), else active. The list's status
+ * filter is the same rule in SQL (schedule-list-filters.ts statusKindSql).
+ */
+export function scheduleStatusKind(
+  row: {
+    archived_at: Date | null;
+    paused_at: Date | null;
+    assignee_id: number | null;
+    assignee_status: number | null;
+    end_type: 'NEVER' | 'AFTER' | 'ON';
+    end_after: number | null;
+    end_on: string | null;
+    created_count: number;
+  },
+  today: string,
+): ScheduleStatusKind {
+  if (row.archived_at) return 'archived';
+  if (row.paused_at) return 'paused';
+  if (row.assignee_id !== null && row.assignee_status === null) return 'pending';
+  const ended =
+    (row.end_type === 'AFTER' && row.end_after !== null && row.created_count >= row.end_after) ||
+    (row.end_type === 'ON' && row.end_on !== null && row.end_on < today);
+  return ended ? 'finished' : 'active';
+}
+
+/** The local date ('YYYY-MM-DD') of a moment in a time zone. */
+export function localDateOf(at: Date, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+}
