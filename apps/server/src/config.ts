@@ -43,6 +43,12 @@ const ZEnvSchema = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional(),
   // Signs file URLs; every server of one installation needs the same one (else one in the database is used).
   FILE_URL_SECRET: optional.pipe(z.string().min(32, 'at least 32 characters').optional()),
+  // Schedules: how many days ahead before_next_start_date creates issues, and how often the materializer looks.
+  SCHEDULE_LEAD_DAYS: z.preprocess(blankIsUnset, z.coerce.number().int().min(0).max(366).default(14)),
+  SCHEDULE_MATERIALIZE_MS: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
+  ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 });
 
@@ -77,6 +83,10 @@ export type AppConfig = {
     | undefined;
   /** FILE_URL_SECRET: the key of signed file URLs; unset: a random one kept in the database. */
   fileUrlSecret: string | undefined;
+  /** Days ahead a before_next_start_date schedule creates its issues (SCHEDULE_LEAD_DAYS). */
+  scheduleLeadDays: number;
+  /** Milliseconds between the schedule materializer's runs (SCHEDULE_MATERIALIZE_MS). */
+  scheduleMaterializeMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -124,5 +134,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     fileUrlSecret: e.FILE_URL_SECRET,
+    scheduleLeadDays: e.SCHEDULE_LEAD_DAYS,
+    scheduleMaterializeMs: e.SCHEDULE_MATERIALIZE_MS,
   };
 }

@@ -5,9 +5,11 @@ import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startMailSender } from './jobs/mail-outbox.js';
 import { startAuthMailWorker } from './modules/auth/auth-mail-requests.js';
+import { startScheduleMaterializer } from './modules/schedules/schedule-materializer.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { seedDemoAssets } from './seed/demo-assets.js';
 import { seedDemoAttachments } from './seed/demo-attachments.js';
+import { seedDemoSchedules } from './seed/demo-schedules.js';
 import { openFileStorage } from './storage/open-storage.js';
 
 export type RunningServer = { app: FastifyInstance; seeded: boolean; stop: () => Promise<void> };
@@ -31,9 +33,11 @@ export async function startServer(
       await seedDemoAssets({ db: database.db, storage });
     }
     const ctx = { db: database.db, dbKind: database.kind, config, storage };
+    if (seeded) await seedDemoSchedules(ctx);
     const app = await buildApp(ctx, options);
     const stopMail = startMailSender(ctx, (m) => app.log.warn(m));
     const stopAuthMail = startAuthMailWorker(ctx, (m) => app.log.warn(m));
+    const stopSchedules = startScheduleMaterializer(ctx, (m) => app.log.warn(m));
     return {
       app,
       seeded,
@@ -41,6 +45,7 @@ export async function startServer(
       stop: async () => {
         try {
           await app.close();
+          await stopSchedules();
           await stopAuthMail();
           await stopMail();
         } finally {

@@ -26,6 +26,7 @@ import { AppError, forbidden } from '../../http/errors.js';
 import { logActivity } from '../activity/activity-log.js';
 import { storeAttachments } from '../attachments/attachment-service.js';
 import type { PreparedUpload } from '../attachments/attachment-upload.js';
+import { scheduleIssueStatusChanged } from '../schedules/schedule-plan.js';
 import { enforce, type LoadedIssue, loadIssue, ruleMessage } from './issue-context.js';
 import { type Db, findAvailableAssigneeIds, findPersonAccessRole } from './issue-queries.js';
 import { presentAfterWrite, softDeleteIssue } from './issue-service.js';
@@ -106,6 +107,8 @@ async function setStatus(db: Db, loaded: LoadedIssue, to: IssueStatusId, now: Da
     .where('client_id', '=', row.client_id)
     .where('id', '=', row.id)
     .execute();
+  // A schedule waiting for this issue to be done (after_marked_as_done / after_completion) is due again.
+  await scheduleIssueStatusChanged(db, row, to, now);
 }
 
 /**

@@ -28,15 +28,21 @@ export function firstOpenOccurrence(rule: RecurrenceRule, now: Date): Occurrence
 }
 
 /**
- * After create, unpause or unarchive: the cursor goes to the first occurrence not over now
- * (occurrences missed while paused are skipped, not created) and the schedule is due at once, so
+ * After create, unpause or unarchive: the cursor goes to the first occurrence not over now (one
+ * in progress included; occurrences missed while paused are skipped, not created) and the schedule is due at once, so
  * the materializer decides by its reschedule mode. Occurrences already created stay guarded by
  * schedule_occurrences' primary key.
  */
-export async function planSchedule(trx: Db, scheduleId: number, now: Date): Promise<void> {
+export async function planSchedule(
+  trx: Db,
+  scheduleId: number,
+  now: Date,
+  options: { inProgress?: boolean } = {},
+): Promise<void> {
   const row = await selectScheduleRules(trx).where('s.id', '=', scheduleId).executeTakeFirst();
   if (!row) return;
-  const next = firstOpenOccurrence(scheduleRuleOf(row, timeZoneOf(row.time_zone)), now);
+  const rule = scheduleRuleOf(row, timeZoneOf(row.time_zone));
+  const next = options.inProgress === false ? nextOccurrence(rule, now) : firstOpenOccurrence(rule, now);
   await trx
     .updateTable('schedules')
     .set({ next_issue_scheduled_at: next?.start ?? null, materialize_at: next ? now : null })
@@ -84,7 +90,8 @@ export async function replanSchedule(trx: Db, scheduleId: number, now: Date): Pr
     }))
     .where('id', '=', scheduleId)
     .execute();
-  await planSchedule(trx, scheduleId, now);
+  // Only occurrences starting after the edit: the one in progress has its issue (old rule) already.
+  await planSchedule(trx, scheduleId, now, { inProgress: false });
   return ids.length;
 }
 
