@@ -8,6 +8,7 @@ import { checklistTemplatePages } from '../features/checklist-templates/routes';
 import { collaborationPages } from '../features/collaborations/routes';
 import { issuePages } from '../features/issues/routes';
 import { profilePages } from '../features/profiles/routes';
+import { schedulePages } from '../features/schedules/routes';
 import { textTemplatePages } from '../features/text-templates/routes';
 import { workspacePages } from '../features/workspaces/routes';
 import { isChunkLoadError, reloadAfterChunkError } from './chunk-reload';
@@ -31,6 +32,7 @@ const builtPages = new Map<string, FeaturePage>(
     ...categoryPages,
     ...textTemplatePages,
     ...assetPages,
+    ...schedulePages,
   ].map((page) => [page.path, page]),
 );
 

@@ -18,6 +18,7 @@ import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { useAssetChoices, useAssetGroupChoices } from '../../assets/components/use-asset-choices';
 import { useAuth } from '../../auth/session-store';
 import { useClientSettings } from '../../profiles/profiles-api';
+import { ScheduleFilterSelect } from '../../schedules/components/ScheduleFilterSelect';
 import {
   useAssigneeFilterChoices,
   useExternalFilterChoices,
@@ -90,7 +91,8 @@ export function IssueListFilters({
       query.externals.length > 0 ||
       query.asset_ids.length > 0 ||
       query.asset_groups.length > 0 ||
-      query.asset_systems.length > 0,
+      query.asset_systems.length > 0 ||
+      query.schedule_id.length > 0,
   );
   useLayoutEffect(() => {
     const bar = barRef.current;
@@ -235,6 +237,13 @@ export function IssueListFilters({
             value={strings(query.asset_systems)}
             onChange={(v) => onChange({ asset_systems: ids(v).filter((n) => n > 0) })}
             w={{ base: '100%', sm: 200 }}
+          />
+        )}
+        {settings.include_schedules && (
+          <ScheduleFilterSelect
+            value={query.schedule_id}
+            onChange={(schedule_id) => onChange({ schedule_id })}
+            w={{ base: '100%', sm: 210 }}
           />
         )}
         {showPartners && (
