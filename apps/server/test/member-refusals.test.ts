@@ -9,6 +9,7 @@ import {
   createRegulatoryFile,
 } from './helpers/assets-factories.js';
 import { addWorkspace, addWorkspaceRole, createTeam, login } from './helpers/factories.js';
+import { createSchedule } from './helpers/schedules-factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 // A plain member of the organisation, calling each action reserved to admins or managers with a
@@ -43,6 +44,8 @@ type Ids = {
   assetGroup: number;
   assetSystem: number;
   regulatoryFile: number;
+  /** A schedule of the member's workspace, assigned to someone else. */
+  schedule: number;
 };
 type Refusal = { method: string; url: string; path: (ids: Ids) => string; body?: (ids: Ids) => unknown };
 
@@ -381,6 +384,41 @@ const REFUSED: Refusal[] = [
     path: (i) => `/collaboration/${i.collaboration}/asset-systems/remove_access`,
     body: (i) => ({ system_ids: [i.assetSystem] }),
   },
+  // Schedules: admins and managers of the workspace change them; only the assignee decides.
+  {
+    method: 'POST',
+    url: '/schedule/:id',
+    path: (i) => `/schedule/${i.schedule}`,
+    body: () => ({ title: 'Renamed schedule' }),
+  },
+  {
+    method: 'PUT',
+    url: '/schedule/:id',
+    path: (i) => `/schedule/${i.schedule}`,
+    body: () => ({ archived: true }),
+  },
+  { method: 'DELETE', url: '/schedule/:id', path: (i) => `/schedule/${i.schedule}` },
+  { method: 'POST', url: '/schedule/:id/duplicate', path: (i) => `/schedule/${i.schedule}/duplicate` },
+  { method: 'POST', url: '/schedule/:id/pause', path: (i) => `/schedule/${i.schedule}/pause` },
+  { method: 'POST', url: '/schedule/:id/unpause', path: (i) => `/schedule/${i.schedule}/unpause` },
+  {
+    method: 'PUT',
+    url: '/schedule/:id/assignee_decision',
+    path: (i) => `/schedule/${i.schedule}/assignee_decision`,
+    body: () => ({ status_id: 5 }),
+  },
+  {
+    method: 'POST',
+    url: '/schedule/:id/set_budget',
+    path: (i) => `/schedule/${i.schedule}/set_budget`,
+    body: () => ({ year: 2030, planned_amount: 100, planned_hours: 10 }),
+  },
+  {
+    method: 'POST',
+    url: '/schedule/:id/set_time_limits',
+    path: (i) => `/schedule/${i.schedule}/set_time_limits`,
+    body: () => ({ completion: { value: 2, unit: 'hours' } }),
+  },
 ];
 
 /** Write routes with ids that a member may call on what they can see (their own things). */
@@ -537,6 +575,12 @@ describe('a plain member', () => {
     });
     const assetPicture = await createAssetPicture(server.db, { clientId: org.id, assetId: asset.id });
     const regulatoryFile = await createRegulatoryFile(server.db, { clientId: org.id, assetIds: [asset.id] });
+    const schedule = await createSchedule(server, {
+      clientId: org.id,
+      workspaceId: workspace,
+      assignee_id: admin.id,
+      assetIds: [asset.id],
+    });
     const ids: Ids = {
       workspace,
       otherUser: admin.id,
@@ -554,6 +598,7 @@ describe('a plain member', () => {
       assetGroup,
       assetSystem,
       regulatoryFile,
+      schedule,
     };
     const token = await login(server, member);
 

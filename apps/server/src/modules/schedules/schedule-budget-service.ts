@@ -1,12 +1,14 @@
 import type { ScheduleBudget } from '@workbench/domain';
 import type { AppContext } from '../../context.js';
-import { forbidden } from '../../http/errors.js';
+import { fieldError, forbidden } from '../../http/errors.js';
 import { logActivity } from '../activity/activity-log.js';
 import { findClientTimeZone, findScheduleBudgets, upsertScheduleBudget } from './schedule-queries.js';
 import { type Caller, requireVisibleSchedule } from './schedule-service.js';
 import { localDateOf } from './schedule-status.js';
 import { canEditSchedule, scheduleScope } from './schedule-visibility.js';
 
+const PLANNED_HOURS_LIMIT = 1e8;
+const PLANNED_AMOUNT_LIMIT = 1e12;
 const round2 = (n: number) => Math.round(n * 100) / 100;
 const numberOrNull = (text: string | null) => (text === null ? null : Number(text));
 
@@ -55,6 +57,11 @@ export async function setScheduleBudget(
   const scope = await scheduleScope(ctx.db, auth);
   const row = await requireVisibleSchedule(ctx.db, auth, scope, id);
   if (!canEditSchedule(auth, scope, row.workspace_id)) throw forbidden('You may not change this schedule');
+  // The columns hold below 10^8 hours and 10^12 of money (numeric(10,2), numeric(14,2)).
+  if ((body.planned_hours ?? 0) >= PLANNED_HOURS_LIMIT)
+    throw fieldError('planned_hours', 'number_too_large', 'Too many hours');
+  if ((body.planned_amount ?? 0) >= PLANNED_AMOUNT_LIMIT)
+    throw fieldError('planned_amount', 'number_too_large', 'Too large an amount');
   await ctx.db.transaction().execute(async (trx) => {
     await upsertScheduleBudget(trx, {
       clientId: auth.clientId,

@@ -64,12 +64,23 @@ function asBoolean(value: string): boolean | string {
   return value;
 }
 
-/** `a[b][0][c]` as ['a', 'b', '0', 'c']; undefined for a name that is not of that shape. */
+/** Indexes of time_slots and links stay small (the schema allows far fewer entries anyway). */
+const INDEX_MAX = 999;
+/** Names that would reach an object's prototype: never a path segment. */
+const UNSAFE_SEGMENTS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * `a[b][0][c]` as ['a', 'b', '0', 'c']; undefined for a name that is not of that shape or that
+ * names a prototype or an index past INDEX_MAX (kept as a plain field the schema refuses).
+ */
 function segmentsOf(name: string): string[] | undefined {
   const match = /^([^[\]]+)((?:\[[^[\]]*\])*)$/.exec(name);
   if (!match) return undefined;
   const rest = [...(match[2] ?? '').matchAll(/\[([^[\]]*)\]/g)].map((m) => m[1] as string);
-  return [match[1] as string, ...rest];
+  const segments = [match[1] as string, ...rest];
+  if (segments.some((s) => UNSAFE_SEGMENTS.has(s) || (/^\d+$/.test(s) && Number(s) > INDEX_MAX)))
+    return undefined;
+  return segments;
 }
 
 /** The leaf's rule key: indexes and presence-alarm rule names as '*'. */
@@ -128,7 +139,7 @@ export async function readScheduleFormBody(request: FastifyRequest): Promise<Rec
       if (value === '') continue;
       const segments = segmentsOf(part.fieldname);
       if (!segments) {
-        body[part.fieldname] = raw;
+        if (!UNSAFE_SEGMENTS.has(part.fieldname)) body[part.fieldname] = raw;
         continue;
       }
       const [name] = segments as [string];

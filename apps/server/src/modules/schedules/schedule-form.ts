@@ -1,11 +1,10 @@
-import {
-  ASSET_BULK_MAX,
-  type CreateScheduleInput,
-  type ErrorKey,
-  type UpdateScheduleInput,
-  validateScheduleRule,
-} from '@workbench/domain';
+import type { CreateScheduleInput, UpdateScheduleInput } from '@workbench/domain';
 import { sql, type Updateable } from 'kysely';
+// TEMPORARY until the domain index exports them
+import {
+  normaliseSeasonalBreak,
+  validateScheduleRule,
+} from '../../../../../packages/domain/src/schedules/schedule-rule.js';
 import type { SchedulesTable } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { ScheduleLists, ScheduleRow } from './schedule-queries.js';
@@ -79,7 +78,7 @@ export function mergeForm(before: ScheduleForm, input: UpdateScheduleInput): Sch
     if (value === undefined) continue;
     after[key] = value === null && (LIST_FIELDS as readonly string[]).includes(key) ? [] : value;
   }
-  return after as ScheduleForm;
+  return normaliseForm(after as ScheduleForm);
 }
 
 /** The fields whose value changed, each as {from, to} (the 'updated' activity entry). */
@@ -101,12 +100,24 @@ export const changesThePlan = (diff: Record<string, unknown>) =>
   Object.keys(diff).some((k) => !PLAN_NEUTRAL.has(k));
 
 /**
- * The rule of the form (packages/domain validateScheduleRule) and the asset limit: every field
- * key together in one 422, nothing written.
+ * The form as it is stored: weekdays once each in order, an end without its value unless it
+ * needs one, a seasonal break of type NO without dates (normaliseSeasonalBreak), so a resend of
+ * the same schedule is no change.
+ */
+export function normaliseForm(form: ScheduleForm): ScheduleForm {
+  return normaliseSeasonalBreak({
+    ...form,
+    repeat_on: [...new Set(form.repeat_on)].sort((a, b) => a - b),
+    end: form.end.type === 'NEVER' ? { type: 'NEVER', value: null } : form.end,
+  });
+}
+
+/**
+ * The rule of the form (packages/domain validateScheduleRule, the asset limit included): every
+ * field key together in one 422, nothing written.
  */
 export function requireValidRule(form: ScheduleForm): void {
-  const fields: Record<string, ErrorKey> = { ...validateScheduleRule(form) };
-  if (form.assets.length > ASSET_BULK_MAX) fields.assets = 'too_many_assets';
+  const fields = validateScheduleRule(form);
   const [first] = Object.entries(fields);
   if (first) throw new AppError(422, first[1], 'The schedule is not valid', fields);
 }
@@ -129,7 +140,7 @@ export function columnsOf(form: ScheduleForm): Updateable<SchedulesTable> {
     repeat_unit: form.repeat_every.type,
     repeat_value: form.repeat_every.value,
     exclude_weekends: form.repeat_every.exclude_weekends,
-    repeat_on: smallints([...new Set(form.repeat_on)].sort((a, b) => a - b)),
+    repeat_on: smallints(form.repeat_on),
     repeat_week_of_month: form.repeat_week_of_month,
     end_type: end.type,
     end_after: end.type === 'AFTER' ? Number(end.value) : null,

@@ -20,6 +20,7 @@ import {
   formOfRow,
   listsOf,
   mergeForm,
+  normaliseForm,
   requireValidRule,
 } from './schedule-form.js';
 import { planSchedule, replanSchedule, requestMaterialize } from './schedule-plan.js';
@@ -167,8 +168,9 @@ function requireBodyWorkspace(auth: Caller, scope: ScheduleScope, workspaceId: n
 export async function createSchedule(
   ctx: AppContext,
   auth: Caller,
-  input: CreateScheduleInput,
+  body: CreateScheduleInput,
 ): Promise<Schedule> {
+  const input = normaliseForm(body);
   const scope = await scheduleScope(ctx.db, auth);
   requireBodyWorkspace(auth, scope, input.workspace_id);
   requireValidRule(input);
