@@ -409,7 +409,9 @@ function everyNWeeks(
       return inFirstWeek === undefined ? firstMonday + 7 * step + firstOffset : firstMonday + inFirstWeek;
     },
     next,
-    period: { days: 7 * step, from: firstMonday + 7 * step },
+    // From any occurring day, the same weekday N weeks on occurs, and the span between holds each
+    // weekday once (the first week's days before start_date lie before the first occurring day).
+    period: { days: 7 * step, from: start },
   };
 }
 
