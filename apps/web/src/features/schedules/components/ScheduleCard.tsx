@@ -26,6 +26,8 @@ export function useScheduleTexts(schedule: Schedule) {
   return {
     summary: repeatSummary(schedule, t, i18n.language),
     next: next || t('schedules.list.no_next_date'),
+    /** The card's line: "Next: <date>", or "No next date" alone. */
+    nextLine: next ? t('schedules.list.next_date', { date: next }) : t('schedules.list.no_next_date'),
     assignee: schedule.assignee?.full_name ?? t('schedules.list.unassigned'),
   };
 }
@@ -49,13 +51,13 @@ export function ScheduleCheckbox({
   );
 }
 
-export function ScheduleTitleLink({ schedule }: { schedule: Schedule }) {
+export function ScheduleTitleLink({ schedule, lines = 1 }: { schedule: Schedule; lines?: number }) {
   return (
     <Anchor
       component={Link}
       to={schedulePaths.detail(schedule.id)}
       fw={600}
-      lineClamp={1}
+      lineClamp={lines}
       data-testid="schedule-card-link"
     >
       {schedule.title}
@@ -63,11 +65,21 @@ export function ScheduleTitleLink({ schedule }: { schedule: Schedule }) {
   );
 }
 
-function Line({ icon, children, title }: { icon: ReactNode; children: ReactNode; title?: string }) {
+function Line({
+  icon,
+  children,
+  title,
+  lines = 1,
+}: {
+  icon: ReactNode;
+  children: ReactNode;
+  title?: string;
+  lines?: number;
+}) {
   return (
-    <Group gap={6} wrap="nowrap" c="dimmed" title={title}>
+    <Group gap={6} wrap="nowrap" c="dimmed" title={title} align="flex-start">
       {icon}
-      <Text size="sm" c="dimmed" lineClamp={1}>
+      <Text size="sm" c="dimmed" lineClamp={lines}>
         {children}
       </Text>
     </Group>
@@ -109,7 +121,9 @@ export function ScheduleCard({
 }) {
   const { t } = useTranslation();
   const texts = useScheduleTexts(schedule);
-  const icon = (Icon: typeof IconBox) => <Icon size={14} aria-hidden style={{ flexShrink: 0 }} />;
+  const icon = (Icon: typeof IconBox) => (
+    <Icon size={14} aria-hidden style={{ flexShrink: 0, marginTop: 3 }} />
+  );
 
   if (density === 'compact') {
     return (
@@ -142,10 +156,10 @@ export function ScheduleCard({
             <Line icon={icon(IconUser)}>{texts.assignee}</Line>
             <DecisionBadge schedule={schedule} />
           </Group>
-          <Line icon={icon(IconRepeat)} title={texts.summary}>
+          <Line icon={icon(IconRepeat)} title={texts.summary} lines={2}>
             {texts.summary}
           </Line>
-          <Line icon={icon(IconCalendarEvent)}>{t('schedules.list.next_date', { date: texts.next })}</Line>
+          <Line icon={icon(IconCalendarEvent)}>{texts.nextLine}</Line>
           <Group gap={6} wrap="wrap" mt={4}>
             <ScheduleStatusBadge status={schedule.status} />
             {schedule.seasonal_break_active && (

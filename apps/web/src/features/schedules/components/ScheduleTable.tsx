@@ -1,4 +1,4 @@
-import { Checkbox, Group, ScrollArea, Table, Text, VisuallyHidden } from '@mantine/core';
+import { Checkbox, ScrollArea, Stack, Table, Text, VisuallyHidden } from '@mantine/core';
 import type { Schedule } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import type { ScheduleSelection } from '../use-schedule-selection';
@@ -24,19 +24,19 @@ function Row({ schedule, selection }: { schedule: Schedule; selection: ScheduleS
       <Table.Td>
         <ScheduleCheckbox schedule={schedule} selection={selection} />
       </Table.Td>
-      <Table.Td maw={280}>
-        <ScheduleTitleLink schedule={schedule} />
+      <Table.Td miw={200} maw={300}>
+        <ScheduleTitleLink schedule={schedule} lines={2} />
       </Table.Td>
       <Table.Td>{schedule.workspace.name}</Table.Td>
       <Table.Td>
-        <Group gap={6} wrap="nowrap">
+        <Stack gap={2} align="flex-start">
           <Text size="sm">{texts.assignee}</Text>
           <DecisionBadge schedule={schedule} />
-        </Group>
+        </Stack>
       </Table.Td>
       <Table.Td miw={220}>{texts.summary}</Table.Td>
       <Table.Td style={{ whiteSpace: 'nowrap' }}>{texts.next}</Table.Td>
-      <Table.Td>
+      <Table.Td style={{ whiteSpace: 'nowrap' }}>
         <ScheduleStatusBadge status={schedule.status} size="xs" />
       </Table.Td>
       <Table.Td ta="right">{schedule.assets.length}</Table.Td>
@@ -60,7 +60,7 @@ export function ScheduleTable({
   const pageState = selection.pageState(schedules);
   return (
     <ScrollArea type="auto" offsetScrollbars="x">
-      <Table striped highlightOnHover verticalSpacing="xs" fz="sm" miw={1000} data-testid="schedule-table">
+      <Table striped highlightOnHover verticalSpacing="xs" fz="sm" miw={1100} data-testid="schedule-table">
         <Table.Thead>
           <Table.Tr>
             <Table.Th w={40}>

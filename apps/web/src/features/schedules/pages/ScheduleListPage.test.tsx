@@ -143,7 +143,8 @@ function renderPage(address = '/dashboard/scheduling') {
 
 const listCalls = () => sent.filter((s) => s.route === 'GET /schedule');
 
-describe('the schedule list page (001 §2 "Scheduling")', () => {
+// Each test renders the whole page with Mantine: slow on a busy machine.
+describe('the schedule list page (001 §2 "Scheduling")', { timeout: 20_000 }, () => {
   it('shows a card per schedule: title, workspace, assignee with decision, rule in words, status and counts', async () => {
     handlers['GET /schedule'] = () =>
       page([
