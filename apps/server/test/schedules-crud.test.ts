@@ -159,6 +159,8 @@ describe('POST schedule', () => {
       [{ assignee_id: t.people.depotMember.id }, 'assignee_not_available'],
       [{ watchers: [t.people.depotMember.id] }, 'assignee_not_available'],
       [{ replacements: [t.people.depotMember.id] }, 'assignee_not_available'],
+      // A partner's person works in the Site, but could never see the schedule to decide on it.
+      [{ assignee_id: t.people.collabMember.id }, 'assignee_not_available'],
       [{ assets: [depotAsset.id] }, 'not_same_workspace'],
       [{ assets: [archived.id] }, 'asset_archived'],
       [{ categories: [999_999] }, 'not_found'],

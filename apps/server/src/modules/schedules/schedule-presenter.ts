@@ -83,7 +83,8 @@ export function presentSchedule(
     seasonal_break_start: row.seasonal_break_start,
     seasonal_break_end: row.seasonal_break_end,
     seasonal_break_yearly: row.seasonal_break_yearly,
-    seasonal_break_active: isOnSeasonalBreak(rule, view.now),
+    // Only a rule with a break is asked (the engine plans the rule to answer).
+    seasonal_break_active: row.seasonal_break_type === 'YES' && isOnSeasonalBreak(rule, view.now),
     reschedule_mode: row.reschedule_mode,
     presence_alarm_enabled: row.presence_alarm_enabled,
     presence_alarm: presenceAlarmOf(row.presence_alarm),

@@ -1,7 +1,7 @@
 import { readClientSettings, type ScheduleListQuery } from '@workbench/domain';
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database, SchedulesTable } from '../../db/schema.js';
-import { intArray, workspaceSubtreeSql } from '../access/workspace-access.js';
+import { intArray, workspaceSubtreeSql, workspaceWorkersSql } from '../access/workspace-access.js';
 import type { PersonRow } from '../assets/asset-queries.js';
 import { type AssetScope, assetVisibleSql } from '../assets/asset-visibility.js';
 import { scheduleListConditions } from './schedule-list-filters.js';
@@ -261,6 +261,22 @@ export async function findPeople(db: Db, ids: number[]): Promise<Map<number, Per
 // ---------------------------------------------------------------------------------------------
 // References of the form
 // ---------------------------------------------------------------------------------------------
+
+/**
+ * The people of the organisation who can work in the workspace (the issue assignee rule,
+ * workspaceWorkersSql), without the partners': a schedule is its organisation's own, and a
+ * partner could never see it to decide on it.
+ */
+export async function findScheduleWorkerIds(
+  db: Db,
+  clientId: number,
+  workspaceId: number,
+): Promise<Set<number>> {
+  const { rows } = await sql<{ user_id: number }>`
+    SELECT DISTINCT x.user_id FROM ${workspaceWorkersSql(clientId, workspaceId)} AS x
+      WHERE x.client_id = ${clientId}`.execute(db);
+  return new Set(rows.map((r) => r.user_id));
+}
 
 /** The named checklist templates that are the organisation's. */
 export async function findTemplateIds(db: Db, clientId: number, ids: number[]): Promise<Set<number>> {

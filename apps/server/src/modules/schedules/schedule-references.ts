@@ -4,9 +4,8 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { AssetScope } from '../assets/asset-visibility.js';
 import { findCategoryIds } from '../categories/category-queries.js';
-import { findAvailableAssigneeIds } from '../issues/issue-queries.js';
 import type { ScheduleForm } from './schedule-form.js';
-import { findScheduleAssetChecks, findTemplateIds } from './schedule-queries.js';
+import { findScheduleAssetChecks, findScheduleWorkerIds, findTemplateIds } from './schedule-queries.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -26,8 +25,8 @@ export const ALL_REFERENCES: ReferenceChecks = {
 
 /**
  * The ids the form names must fit its workspace (one 422 with every field key, nothing written):
- * the assignee, watchers and replacements can work in the workspace (the issue assignee rule,
- * workspaceWorkersSql); categories and checklist templates are the organisation's; assets are
+ * the assignee, watchers and replacements are people of the organisation who can work in the
+ * workspace (findScheduleWorkerIds); categories and checklist templates are the organisation's; assets are
  * visible to the caller, in the workspace or below it (not_same_workspace), not archived.
  */
 export async function requireFittingReferences(
@@ -40,7 +39,7 @@ export async function requireFittingReferences(
   const fields: Record<string, string> = {};
   const workspaceId = form.workspace_id;
   const [workers, categories, templates, assets] = await Promise.all([
-    checks.people ? findAvailableAssigneeIds(db, clientId, workspaceId) : undefined,
+    checks.people ? findScheduleWorkerIds(db, clientId, workspaceId) : undefined,
     checks.categories
       ? findCategoryIds(db, clientId, [...(form.category_id ? [form.category_id] : []), ...form.categories])
       : undefined,
@@ -48,7 +47,7 @@ export async function requireFittingReferences(
     checks.assets ? findScheduleAssetChecks(db, assetScope, workspaceId, form.assets) : undefined,
   ]);
   if (workers) {
-    const available = new Set(workers);
+    const available = workers;
     if (form.assignee_id && !available.has(form.assignee_id)) fields.assignee_id = 'assignee_not_available';
     for (const field of ['watchers', 'replacements'] as const) {
       const index = form[field].findIndex((id) => !available.has(id));
