@@ -486,6 +486,7 @@ function everyNMonths(
         ? weekdays.map((weekday) => nthWeekdayOfMonth(year, month, weekday, weekOfMonth ?? 1))
         : [dayNumberOf(year, month, Math.min(startDate.day, daysInMonth(year, month)))];
     const moved = excludeWeekends ? days.map(offWeekend) : days;
+    if (moved.length === 1) return moved;
     // Two weekdays moved off a weekend can land on the same Monday: it occurs once.
     return [...new Set(moved)].sort((a, b) => a - b);
   };
