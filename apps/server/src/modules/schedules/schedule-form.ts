@@ -1,10 +1,10 @@
-import type { CreateScheduleInput, UpdateScheduleInput } from '@workbench/domain';
-import { sql, type Updateable } from 'kysely';
-// TEMPORARY until the domain index exports them
 import {
+  type CreateScheduleInput,
   normaliseSeasonalBreak,
+  type UpdateScheduleInput,
   validateScheduleRule,
-} from '../../../../../packages/domain/src/schedules/schedule-rule.js';
+} from '@workbench/domain';
+import { sql, type Updateable } from 'kysely';
 import type { SchedulesTable } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { ScheduleLists, ScheduleRow } from './schedule-queries.js';
