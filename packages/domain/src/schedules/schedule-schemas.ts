@@ -3,6 +3,7 @@ import { ASSET_BULK_MAX } from '../assets/asset.js';
 import { ISSUE_DESCRIPTION_MAX } from '../issues/issue-schemas.js';
 import { ISSUE_TITLE_MAX, ISSUE_TITLE_MIN } from '../limits.js';
 import { pagedEnvelope } from '../lists/paged.js';
+import { END_TYPES, REPEAT_UNITS, RESCHEDULE_MODES } from './recurrence.js';
 import { SCHEDULE_STATUS_KINDS } from './schedule-list.js';
 
 /**
@@ -33,14 +34,10 @@ export const ZTimeOfDay = z.string('invalid_format').regex(/^([01]\d|2[0-3]):[0-
 const ZRef = z.object({ id: ZId, name: z.string() });
 const ZPersonRef = z.object({ id: ZId, full_name: z.string(), profile_image: z.string().nullable() });
 
-export const SCHEDULE_REPEAT_UNITS = ['minutes', 'hours', 'days', 'weeks', 'months', 'years'] as const;
-export const SCHEDULE_END_TYPES = ['NEVER', 'AFTER', 'ON'] as const;
-export const SCHEDULE_RESCHEDULE_MODES = [
-  'on_start_date',
-  'before_next_start_date',
-  'after_marked_as_done',
-  'after_completion',
-] as const;
+// The rule's vocabularies are the engine's (recurrence.ts), named here as the form and its calls use them.
+export const SCHEDULE_REPEAT_UNITS = REPEAT_UNITS;
+export const SCHEDULE_END_TYPES = END_TYPES;
+export const SCHEDULE_RESCHEDULE_MODES = RESCHEDULE_MODES;
 export type ScheduleRescheduleMode = (typeof SCHEDULE_RESCHEDULE_MODES)[number];
 export const SCHEDULE_ASSETS_MODES = ['FOR_EACH_ASSET', 'ONE_FOR_ALL_ASSETS'] as const;
 export type ScheduleAssetsMode = (typeof SCHEDULE_ASSETS_MODES)[number];
