@@ -278,6 +278,24 @@ describe('GET and POST schedule/{id}', () => {
       const res = await server.call('GET', `${API}/schedule/${id}`, { token });
       expect(res.status).toBe(404);
     }
+    // The partner's collab manager manages nothing of ours: every call is 404 too.
+    const before = await schedulesSnapshot(t.org.id);
+    for (const [method, path, body] of [
+      ['POST', `/schedule/${id}`, { title: 'Theirs now' }],
+      ['POST', `/schedule/${id}/pause`, undefined],
+      ['DELETE', `/schedule/${id}`, undefined],
+      ['GET', `/schedule/${id}/budgets`, undefined],
+      ['GET', `/schedule/future_preview/${id}`, undefined],
+    ] as const) {
+      const res = await server.call(method, `${API}${path}`, { token: t.tokens.collabManager, body });
+      expect(res.status, `${method} ${path}`).toBe(404);
+    }
+    const reassign = await server.call('POST', `${API}/schedule/multiple/reassign`, {
+      token: t.tokens.collabManager,
+      body: { schedule_ids: [id], assignee_id: null },
+    });
+    expect(reassign.body).toEqual({ updated: [], failed: [{ id, error: 'not_found' }] });
+    expect(await schedulesSnapshot(t.org.id)).toBe(before);
   });
 
   it('an update changes fields, logs the diff, and a new assignee decides again', async () => {
