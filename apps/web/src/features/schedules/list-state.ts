@@ -15,12 +15,7 @@ import {
  */
 export type ScheduleListState = { query: ScheduleListQuery; density: ScheduleDensity };
 
-export const SCHEDULE_LIST_PATH = '/dashboard/scheduling';
-export const schedulePaths = {
-  list: SCHEDULE_LIST_PATH,
-  add: `${SCHEDULE_LIST_PATH}/add`,
-  detail: (id: number) => `${SCHEDULE_LIST_PATH}/detail/${id}`,
-};
+export { SCHEDULE_LIST_PATH, schedulePaths } from './schedule-paths';
 
 export function readScheduleDensity(value: string | null): ScheduleDensity {
   return SCHEDULE_DENSITIES.find((d) => d === value) ?? 'comfortable';

@@ -3,19 +3,14 @@ import { type ScheduleListQuery, scheduleContracts } from '@workbench/domain';
 import { call } from '../../api/client';
 import { errorKeyOf } from '../../ui/feedback/error-text';
 import { scheduleListApiQuery } from './list-state';
+import { scheduleKeys } from './schedule-queries';
 
 /**
  * The schedule list's calls (001 §7 "Schedules"), all through the typed client. Every write
  * refetches everything under ['schedules'] (lists, details, choices): a pause or a reassign
- * changes what a card shows and how the list filters it.
+ * changes what a card shows and how the list filters it. The reads other features use (one
+ * schedule, choices by title) are in schedule-queries.ts, so the issue pages load only those.
  */
-export const scheduleKeys = {
-  all: ['schedules'] as const,
-  list: (params: Record<string, string>) => ['schedules', 'list', params] as const,
-  detail: (id: number) => ['schedules', 'detail', id] as const,
-  choices: (search: string) => ['schedules', 'choices', search] as const,
-};
-
 export function useScheduleList(query: ScheduleListQuery) {
   const params = scheduleListApiQuery(query);
   return useQuery({
@@ -23,42 +18,6 @@ export function useScheduleList(query: ScheduleListQuery) {
     queryFn: ({ signal }) => call(scheduleContracts.list, { query: params, signal }),
     placeholderData: keepPreviousData,
     staleTime: 0,
-  });
-}
-
-/** One schedule (the issue page's link reads its title; a schedule the person may not see is a 404). */
-export function useSchedule(id: number | null) {
-  return useQuery({
-    queryKey: scheduleKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => call(scheduleContracts.get, { params: { id: id ?? 0 }, signal }),
-    enabled: id !== null,
-    retry: false,
-    staleTime: 60_000,
-  });
-}
-
-/** How many schedules a choice list offers per search (the issue filter's picker). */
-export const SCHEDULE_CHOICES_MAX = 50;
-
-/** Schedules by title for a picker: the search's first matches in title order, archived too. */
-export function useScheduleChoices(search: string, enabled = true) {
-  return useQuery({
-    queryKey: scheduleKeys.choices(search),
-    queryFn: ({ signal }) =>
-      call(scheduleContracts.list, {
-        query: {
-          search,
-          status: 'active,paused,pending,finished,archived',
-          sort_by: 'title',
-          sort_direction: 'asc',
-          paginate_by: String(SCHEDULE_CHOICES_MAX),
-        },
-        signal,
-      }),
-    select: (page) => page.data.map((s) => ({ id: s.id, title: s.title })),
-    enabled,
-    placeholderData: keepPreviousData,
-    staleTime: 30_000,
   });
 }
 

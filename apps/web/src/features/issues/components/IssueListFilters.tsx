@@ -12,13 +12,12 @@ import {
   PRIORITIES,
   readClientSettings,
 } from '@workbench/domain';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { useAssetChoices, useAssetGroupChoices } from '../../assets/components/use-asset-choices';
 import { useAuth } from '../../auth/session-store';
 import { useClientSettings } from '../../profiles/profiles-api';
-import { ScheduleFilterSelect } from '../../schedules/components/ScheduleFilterSelect';
 import {
   useAssigneeFilterChoices,
   useExternalFilterChoices,
@@ -40,6 +39,13 @@ import {
 } from '../list-state';
 import { IssueDates } from './IssueDates';
 import { SummaryMultiSelect, type SummaryOption } from './SummaryMultiSelect';
+
+// The schedule filter searches schedules on the server: its code loads after the list, not with it.
+const ScheduleFilterSelect = lazy(() =>
+  import('../../schedules/components/ScheduleFilterSelect').then((m) => ({
+    default: m.ScheduleFilterSelect,
+  })),
+);
 
 /** The role select beside a people or company filter. */
 const ROLE_SELECT_WIDTH = 130;
@@ -240,11 +246,21 @@ export function IssueListFilters({
           />
         )}
         {settings.include_schedules && (
-          <ScheduleFilterSelect
-            value={query.schedule_id}
-            onChange={(schedule_id) => onChange({ schedule_id })}
-            w={{ base: '100%', sm: 210 }}
-          />
+          <Suspense
+            fallback={
+              <TextInput
+                disabled
+                aria-label={t('schedules.issue_filter.label')}
+                w={{ base: '100%', sm: 210 }}
+              />
+            }
+          >
+            <ScheduleFilterSelect
+              value={query.schedule_id}
+              onChange={(schedule_id) => onChange({ schedule_id })}
+              w={{ base: '100%', sm: 210 }}
+            />
+          </Suspense>
         )}
         {showPartners && (
           <RoleFilter

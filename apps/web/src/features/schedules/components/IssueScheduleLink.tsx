@@ -2,8 +2,8 @@ import { Anchor, Text } from '@mantine/core';
 import { IconCalendarRepeat } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { schedulePaths } from '../list-state';
-import { useSchedule } from '../schedules-api';
+import { schedulePaths } from '../schedule-paths';
+import { useSchedule } from '../schedule-queries';
 
 /**
  * On an issue a schedule created: "Created by schedule <title>", linking to the schedule. The

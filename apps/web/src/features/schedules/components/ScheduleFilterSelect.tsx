@@ -15,7 +15,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { call } from '../../../api/client';
 import { multiSelectSummary } from '../../issues/list-state';
-import { scheduleKeys, useScheduleChoices } from '../schedules-api';
+import { scheduleKeys, useScheduleChoices } from '../schedule-queries';
 
 /** Choices searched on the server a little sooner than a list's search: the dropdown is open and waiting. */
 const CHOICE_DEBOUNCE_MS = Math.min(SEARCH_DEBOUNCE_MS, 300);
