@@ -24,7 +24,10 @@ function savedSchedule(overrides: Partial<Schedule> = {}): Schedule {
     priority_id: 4,
     category_id: 11,
     category: { id: 11, name: 'Safety' },
-    categories: [{ id: 12, name: 'Doors' }],
+    categories: [
+      { id: 11, name: 'Safety' },
+      { id: 12, name: 'Doors' },
+    ],
     assignee_id: 21,
     assignee: person(21, 'Anna'),
     assignee_status: null,

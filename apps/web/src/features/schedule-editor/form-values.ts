@@ -111,7 +111,8 @@ export function scheduleFormOf(schedule: Schedule): ScheduleFormValues {
     workspace_id: schedule.workspace_id,
     priority_id: schedule.priority_id,
     category_id: schedule.category_id,
-    categories: schedule.categories.map((c) => c.id),
+    // The answer lists the main category among the categories too; the form's are the others.
+    categories: schedule.categories.map((c) => c.id).filter((id) => id !== schedule.category_id),
     assignee_id: schedule.assignee_id,
     watchers: schedule.watchers.map((p) => p.id),
     replacements: schedule.replacements.map((p) => p.id),

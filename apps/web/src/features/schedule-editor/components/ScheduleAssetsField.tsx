@@ -1,4 +1,4 @@
-import { MultiSelect, SegmentedControl, Stack, Text } from '@mantine/core';
+import { Group, MultiSelect, Radio, Stack } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { ASSET_BULK_MAX, SCHEDULE_ASSETS_MODES } from '@workbench/domain';
 import { useMemo, useState } from 'react';
@@ -80,26 +80,19 @@ export function ScheduleAssetsField({
         comboboxProps={{ withinPortal: true }}
         data-testid="schedule-assets"
       />
-      <Stack gap={4}>
-        <Text size="sm" fw={500} id="schedule-assets-mode">
-          {t('schedule-editor.fields.assets_mode')}
-        </Text>
-        <SegmentedControl
-          aria-labelledby="schedule-assets-mode"
-          value={values.assets_mode}
-          onChange={(v) => set('assets_mode', v as (typeof SCHEDULE_ASSETS_MODES)[number])}
-          data={SCHEDULE_ASSETS_MODES.map((m) => ({
-            value: m,
-            label: t(`schedule-editor.assets_mode.${m}`),
-          }))}
-          disabled={readOnly}
-          fullWidth
-          w={{ base: '100%', sm: 'fit-content' }}
-        />
-        <Text size="xs" c="dimmed">
-          {t(`schedule-editor.assets_mode.${values.assets_mode}_hint`)}
-        </Text>
-      </Stack>
+      <Radio.Group
+        label={t('schedule-editor.fields.assets_mode')}
+        description={t(`schedule-editor.assets_mode.${values.assets_mode}_hint`)}
+        inputWrapperOrder={['label', 'input', 'description']}
+        value={values.assets_mode}
+        onChange={(v) => !readOnly && set('assets_mode', v as (typeof SCHEDULE_ASSETS_MODES)[number])}
+      >
+        <Group gap="lg" my={6}>
+          {SCHEDULE_ASSETS_MODES.map((m) => (
+            <Radio key={m} value={m} label={t(`schedule-editor.assets_mode.${m}`)} disabled={readOnly} />
+          ))}
+        </Group>
+      </Radio.Group>
     </Stack>
   );
 }

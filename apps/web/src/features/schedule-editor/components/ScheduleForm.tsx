@@ -28,6 +28,14 @@ import { ScheduleLinksField } from './ScheduleLinksField';
 import { WorkTimeFields } from './WorkTimeFields';
 
 type PersonRef = { id: number; full_name: string };
+type NamedRef = { id: number; name: string };
+
+/** Choices by id and name: the list's, then the saved ones the list does not hold. */
+function optionsOf(listed: readonly NamedRef[], saved: readonly NamedRef[] = []) {
+  const byId = new Map<number, string>();
+  for (const item of [...saved, ...listed]) byId.set(item.id, item.name);
+  return [...byId].map(([id, label]) => ({ value: String(id), label }));
+}
 const TEMPLATES_QUERY = { page: 1, paginate_by: 200, sort_by: 'name', sort_direction: 'asc' } as const;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -64,6 +72,7 @@ export function ScheduleForm({
   errors,
   readOnly = false,
   savedPeople = [],
+  savedNames = {},
   withTimeLimit = true,
 }: {
   values: ScheduleFormValues;
@@ -71,6 +80,8 @@ export function ScheduleForm({
   errors: ScheduleFormErrors;
   readOnly?: boolean;
   savedPeople?: readonly PersonRef[];
+  /** The saved categories and templates by name, shown even when the lists do not hold them. */
+  savedNames?: { categories?: readonly NamedRef[]; checklist_templates?: readonly NamedRef[] };
   /** The detail page sets the time limit in its own section (set_time_limits). */
   withTimeLimit?: boolean;
 }) {
@@ -86,8 +97,8 @@ export function ScheduleForm({
   const fieldError = (field: ScheduleField) => (errors[field] ? errorText(errors[field]) : undefined);
   const parts = { values, set, fieldError, readOnly };
 
-  const categoryOptions = (categories.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
-  const templateOptions = (templates.data?.data ?? []).map((c) => ({ value: String(c.id), label: c.name }));
+  const categoryOptions = optionsOf(categories.data ?? [], savedNames.categories);
+  const templateOptions = optionsOf(templates.data?.data ?? [], savedNames.checklist_templates);
   const ruleIsReadable = Number.isInteger(values.repeat_every.value) && values.repeat_every.value >= 1;
   const summary = ruleIsReadable
     ? repeatSummary(values, (key, options) => t(key, options), i18n.language, 'long')

@@ -3,7 +3,7 @@ import type { Schedule } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { useFutureDates, useFuturePreview } from '../editor-api';
-import { formatMoment } from '../format';
+import { formatSpan } from '../format';
 import { SectionCard } from './SectionCard';
 
 /** The next dates by the rule, each with whether its issue exists or when it will be made. */
@@ -11,7 +11,7 @@ export function ScheduleNextDates({ schedule }: { schedule: Schedule }) {
   const { t, i18n } = useTranslation();
   const dates = useFutureDates(schedule.id);
   const zone = dates.data?.time_zone ?? schedule.time_zone;
-  const at = (iso: string) => formatMoment(iso, i18n.language, zone);
+  const at = (iso: string) => formatSpan(iso, iso, i18n.language, zone).day;
   return (
     <SectionCard title={t('schedule-editor.next_dates.title')} testId="schedule-next-dates">
       <Text size="xs" c="dimmed">
@@ -26,37 +26,43 @@ export function ScheduleNextDates({ schedule }: { schedule: Schedule }) {
           {t('schedule-editor.next_dates.none')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={420}>
+        <Table.ScrollContainer minWidth={320}>
           <Table striped>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th>{t('schedule-editor.next_dates.start')}</Table.Th>
-                <Table.Th>{t('schedule-editor.next_dates.due')}</Table.Th>
                 <Table.Th>{t('schedule-editor.next_dates.issue')}</Table.Th>
               </Table.Tr>
             </Table.Thead>
             <Table.Tbody>
-              {dates.data.data.map((d) => (
-                <Table.Tr key={`${d.start_date}-${d.due_date}`}>
-                  <Table.Td>{at(d.start_date)}</Table.Td>
-                  <Table.Td>{at(d.due_date)}</Table.Td>
-                  <Table.Td>
-                    {d.created ? (
-                      <Badge color="teal" variant="light">
-                        {t('schedule-editor.next_dates.created')}
-                      </Badge>
-                    ) : d.creates_at ? (
-                      <Text size="sm">
-                        {t('schedule-editor.next_dates.creates_at', { at: at(d.creates_at) })}
+              {dates.data.data.map((d) => {
+                const span = formatSpan(d.start_date, d.due_date, i18n.language, zone);
+                return (
+                  <Table.Tr key={`${d.start_date}-${d.due_date}`}>
+                    <Table.Td>
+                      <Text size="sm">{span.day}</Text>
+                      <Text size="xs" c="dimmed">
+                        {span.times}
                       </Text>
-                    ) : (
-                      <Text size="sm" c="dimmed">
-                        {t('schedule-editor.next_dates.waits')}
-                      </Text>
-                    )}
-                  </Table.Td>
-                </Table.Tr>
-              ))}
+                    </Table.Td>
+                    <Table.Td>
+                      {d.created ? (
+                        <Badge color="teal" variant="light">
+                          {t('schedule-editor.next_dates.created')}
+                        </Badge>
+                      ) : d.creates_at ? (
+                        <Text size="sm">
+                          {t('schedule-editor.next_dates.creates_at', { at: at(d.creates_at) })}
+                        </Text>
+                      ) : (
+                        <Text size="xs" c="dimmed">
+                          {t('schedule-editor.next_dates.waits')}
+                        </Text>
+                      )}
+                    </Table.Td>
+                  </Table.Tr>
+                );
+              })}
             </Table.Tbody>
           </Table>
         </Table.ScrollContainer>
@@ -106,7 +112,9 @@ export function ScheduleFuturePreview({ schedule }: { schedule: Schedule }) {
                     .join(' · ')}
                 </Text>
               </Stack>
-              <Text size="xs">{formatMoment(task.start_date, i18n.language, schedule.time_zone)}</Text>
+              <Text size="xs">
+                {formatSpan(task.start_date, task.due_date, i18n.language, schedule.time_zone).day}
+              </Text>
             </Group>
           ))}
         </Stack>

@@ -156,6 +156,10 @@ function ScheduleDetail({ schedule }: { schedule: Schedule }) {
               errors={errors}
               readOnly={!canEdit}
               savedPeople={savedPeople}
+              savedNames={{
+                categories: [...(schedule.category ? [schedule.category] : []), ...schedule.categories],
+                checklist_templates: schedule.checklist_templates,
+              }}
               withTimeLimit={false}
             />
             {Object.keys(errors).length > 0 && (
@@ -199,9 +203,13 @@ function ScheduleDetail({ schedule }: { schedule: Schedule }) {
             <ScheduleNextDates schedule={schedule} />
             <ScheduleFuturePreview schedule={schedule} />
             <ScheduleTimeLimits key={JSON.stringify(schedule.time_limits)} schedule={schedule} />
-            <ScheduleBudgets schedule={schedule} />
-            <ScheduleActivity schedule={schedule} />
           </Stack>
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 7 }}>
+          <ScheduleBudgets schedule={schedule} />
+        </Grid.Col>
+        <Grid.Col span={{ base: 12, lg: 5 }}>
+          <ScheduleActivity schedule={schedule} />
         </Grid.Col>
       </Grid>
     </Stack>
