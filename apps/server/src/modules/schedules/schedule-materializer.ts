@@ -22,8 +22,11 @@ type Trx = Transaction<Database>;
 const DAY_MS = 86_400_000;
 /** Schedules claimed per transaction. */
 const CLAIM_BATCH = 20;
-/** Issues made per transaction at most (PGlite serves requests between batches). */
-const ISSUES_PER_BATCH = 1000;
+/**
+ * Issues made per transaction at most. PGlite runs one statement at a time for everyone, so its
+ * batches are small enough (a few hundred milliseconds) for requests to get in between them.
+ */
+const ISSUES_PER_BATCH = { postgres: 1000, pglite: 250 } as const;
 /** Rows per multi-row INSERT (PostgreSQL takes at most 65535 parameters). */
 const ROWS_PER_INSERT = 500;
 
@@ -52,7 +55,9 @@ export async function materializeDue(
   for (;;) {
     const round = await ctx.db
       .transaction()
-      .execute((trx) => materializeBatch(trx, { ...options, leadDays }));
+      .execute((trx) =>
+        materializeBatch(trx, { ...options, leadDays, budget: ISSUES_PER_BATCH[ctx.dbKind] }),
+      );
     total.schedules += round.schedules;
     total.issuesCreated += round.issuesCreated;
     if (!round.claimed) return total;
@@ -63,7 +68,7 @@ export async function materializeDue(
 
 async function materializeBatch(
   trx: Trx,
-  options: MaterializeOptions & { leadDays: number },
+  options: MaterializeOptions & { leadDays: number; budget: number },
 ): Promise<MaterializeResult & { claimed: number }> {
   const { now } = options;
   const claimed = await trx
@@ -83,8 +88,14 @@ async function materializeBatch(
   const ids = claimed.map((r) => r.id);
   const rows = await selectScheduleRules(trx).where('s.id', 'in', ids).orderBy('s.id').execute();
   const details = await loadDetails(trx, ids);
-  const latest = await latestIssues(trx, ids);
-  let budget = ISSUES_PER_BATCH;
+  const waiting = rows.filter(
+    (r) => r.reschedule_mode === 'after_marked_as_done' || r.reschedule_mode === 'after_completion',
+  );
+  const latest = await latestIssues(
+    trx,
+    waiting.map((r) => r.id),
+  );
+  let budget = options.budget;
   const made: { row: RuleRow; planned: Planned[] }[] = [];
   const states: ScheduleState[] = [];
   for (const row of rows) {
@@ -257,6 +268,7 @@ function groupBy<T>(rows: T[], key: (row: T) => number): Map<number, T[]> {
 
 /** Each schedule's latest issue (by occurrence start) that is not deleted: after_* modes wait for it. */
 async function latestIssues(trx: Trx, ids: number[]) {
+  if (!ids.length) return new Map<number, { status_id: number; done_at: Date }>();
   const rows = await sql<{ schedule_id: number; status_id: number; done_at: Date }>`
     SELECT DISTINCT ON (o.schedule_id) o.schedule_id, i.status_id,
         coalesce(i.completed_at, i.updated_at) AS done_at

@@ -69,12 +69,12 @@ export async function replanSchedule(trx: Db, scheduleId: number, now: Date): Pr
     .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM issue_comments c WHERE c.issue_id = i.id)`)
     .where(sql<boolean>`NOT EXISTS (SELECT 1 FROM worktime_logs w WHERE w.issue_id = i.id)`)
     .where(
-      sql<boolean>`NOT EXISTS (SELECT 1 FROM attachments a
-        WHERE a.owner_type = 'issue' AND a.owner_id = i.id AND a.deleted_at IS NULL)`,
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM attachments a WHERE a.client_id = i.client_id
+        AND a.owner_type = 'issue' AND a.owner_id = i.id AND a.deleted_at IS NULL)`,
     )
     .where(
-      sql<boolean>`NOT EXISTS (SELECT 1 FROM activity_log l
-        WHERE l.entity_type = 'issue' AND l.entity_id = i.id AND l.action <> 'created')`,
+      sql<boolean>`NOT EXISTS (SELECT 1 FROM activity_log l WHERE l.client_id = i.client_id
+        AND l.entity_type = 'issue' AND l.entity_id = i.id AND l.action <> 'created')`,
     )
     .execute();
   const ids = untouched.map((r) => r.id);
