@@ -13,11 +13,10 @@ afterEach(() => vi.clearAllMocks());
 
 type Input = { params: { id: number }; body?: unknown };
 const calls = () =>
-  mockedCall.mock.calls.map(([contract, input]) => ({
-    route: `${(contract as RouteContract).method} ${(contract as RouteContract).path}`,
-    id: (input as Input).params.id,
-    body: (input as Input).body,
-  }));
+  mockedCall.mock.calls.map(([contract, given]) => {
+    const input = given as unknown as Input;
+    return { route: `${contract.method} ${contract.path}`, id: input.params.id, body: input.body };
+  });
 
 describe('an action on several schedules', () => {
   it('calls each schedule once, keeps going past a refusal and reports it with its key, in the given order', async () => {
