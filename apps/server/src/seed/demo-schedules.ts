@@ -37,6 +37,7 @@ function mondayOnOrBefore(day: Date): string {
 
 function schedulesOf(today: Date): DemoSchedule[] {
   const thisMonday = mondayOnOrBefore(today);
+  const lastMonday = mondayOnOrBefore(new Date(today.getTime() - 7 * 86_400_000));
   const year = today.getUTCFullYear();
   return [
     {
@@ -94,7 +95,8 @@ function schedulesOf(today: Date): DemoSchedule[] {
       assignee: 'ben@demo.test',
       assigneeStatus: 5,
       rule: {
-        start_date: thisMonday,
+        // Since last week, so the list has done and open rounds whatever the weekday.
+        start_date: lastMonday,
         repeat_unit: 'days',
         repeat_value: 1,
         exclude_weekends: true,
