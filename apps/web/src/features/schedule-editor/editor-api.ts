@@ -34,7 +34,7 @@ export const editorKeys = {
 
 /** How many next dates and prepared tasks the detail page shows. */
 export const NEXT_DATES_COUNT = 10;
-export const PREVIEW_LIMIT = 20;
+export const PREVIEW_LIMIT = 8;
 /** The latest issues on the detail page (001 §7: paginate_by=3). */
 export const LATEST_ISSUES_COUNT = 3;
 /** While a running schedule has no issue yet, the materializer is at work: ask again this often. */

@@ -42,6 +42,13 @@ export function formatSpan(
   };
 }
 
+/** A calendar day without its weekday ('30 Nov 2026'), in the organisation's time zone. */
+export function formatShortDay(at: string | number, language: string, timeZone: string): string {
+  const date = toDate(at);
+  if (Number.isNaN(date.getTime())) return String(at);
+  return format(date, language, timeZone, { day: 'numeric', month: 'short', year: 'numeric' });
+}
+
 /** A number of hours with at most two decimals, in the reader's language. */
 export function formatHours(hours: number, language: string): string {
   return new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(hours);

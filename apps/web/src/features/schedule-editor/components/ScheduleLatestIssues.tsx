@@ -3,7 +3,7 @@ import { ISSUE_STATUSES, type Schedule } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
-import { useLatestScheduleIssues } from '../editor-api';
+import { LATEST_ISSUES_COUNT, useLatestScheduleIssues } from '../editor-api';
 import { formatMoment } from '../format';
 import { schedulePaths } from '../paths';
 import { SectionCard } from './SectionCard';
@@ -34,7 +34,8 @@ export function ScheduleLatestIssues({ schedule }: { schedule: Schedule }) {
         </Text>
       ) : (
         <Stack gap={6}>
-          {issues.data.data.map((issue) => (
+          {/* The issue list pages by its own sizes (3 is not one of them): the first three are shown. */}
+          {issues.data.data.slice(0, LATEST_ISSUES_COUNT).map((issue) => (
             <Group key={issue.id} gap="sm" justify="space-between" wrap="wrap">
               <Anchor component={Link} to={schedulePaths.issue(issue.id)} size="sm" fw={500}>
                 {issue.title}

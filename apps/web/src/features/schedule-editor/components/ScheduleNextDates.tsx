@@ -3,7 +3,7 @@ import type { Schedule } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { useFutureDates, useFuturePreview } from '../editor-api';
-import { formatSpan } from '../format';
+import { formatShortDay, formatSpan } from '../format';
 import { SectionCard } from './SectionCard';
 
 /** The next dates by the rule, each with whether its issue exists or when it will be made. */
@@ -11,7 +11,7 @@ export function ScheduleNextDates({ schedule }: { schedule: Schedule }) {
   const { t, i18n } = useTranslation();
   const dates = useFutureDates(schedule.id);
   const zone = dates.data?.time_zone ?? schedule.time_zone;
-  const at = (iso: string) => formatSpan(iso, iso, i18n.language, zone).day;
+  const at = (iso: string) => formatShortDay(iso, i18n.language, zone);
   return (
     <SectionCard title={t('schedule-editor.next_dates.title')} testId="schedule-next-dates">
       <Text size="xs" c="dimmed">
@@ -39,7 +39,7 @@ export function ScheduleNextDates({ schedule }: { schedule: Schedule }) {
                 const span = formatSpan(d.start_date, d.due_date, i18n.language, zone);
                 return (
                   <Table.Tr key={`${d.start_date}-${d.due_date}`}>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <Text size="sm">{span.day}</Text>
                       <Text size="xs" c="dimmed">
                         {span.times}
@@ -51,7 +51,7 @@ export function ScheduleNextDates({ schedule }: { schedule: Schedule }) {
                           {t('schedule-editor.next_dates.created')}
                         </Badge>
                       ) : d.creates_at ? (
-                        <Text size="sm">
+                        <Text size="xs">
                           {t('schedule-editor.next_dates.creates_at', { at: at(d.creates_at) })}
                         </Text>
                       ) : (
@@ -94,7 +94,7 @@ export function ScheduleFuturePreview({ schedule }: { schedule: Schedule }) {
             <Group
               key={task.key}
               gap="sm"
-              wrap="wrap"
+              wrap="nowrap"
               justify="space-between"
               p="xs"
               bg="var(--mantine-color-default-hover)"
@@ -102,8 +102,8 @@ export function ScheduleFuturePreview({ schedule }: { schedule: Schedule }) {
               style={{ borderRadius: 'var(--mantine-radius-sm)' }}
               data-testid="prepared-task"
             >
-              <Stack gap={0}>
-                <Text size="sm" fw={500}>
+              <Stack gap={0} miw={0}>
+                <Text size="sm" fw={500} truncate>
                   {task.title}
                 </Text>
                 <Text size="xs">
@@ -112,8 +112,8 @@ export function ScheduleFuturePreview({ schedule }: { schedule: Schedule }) {
                     .join(' · ')}
                 </Text>
               </Stack>
-              <Text size="xs">
-                {formatSpan(task.start_date, task.due_date, i18n.language, schedule.time_zone).day}
+              <Text size="xs" style={{ whiteSpace: 'nowrap' }}>
+                {formatShortDay(task.start_date, i18n.language, schedule.time_zone)}
               </Text>
             </Group>
           ))}
