@@ -2,6 +2,12 @@ import { Badge, type MantineSize } from '@mantine/core';
 import type { Schedule, ScheduleStatusKind } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 
+/** Badges keep their whole word: a narrow table column or card grows instead of cutting it to '…'. */
+export const WHOLE_BADGE = {
+  root: { flexShrink: 0, overflow: 'visible' },
+  label: { overflow: 'visible' },
+} as const;
+
 const STATUS_COLORS: Record<ScheduleStatusKind, string> = {
   active: 'teal',
   paused: 'yellow',
@@ -20,7 +26,13 @@ export function ScheduleStatusBadge({
 }) {
   const { t } = useTranslation();
   return (
-    <Badge color={STATUS_COLORS[status]} variant="light" size={size} data-testid="schedule-status">
+    <Badge
+      color={STATUS_COLORS[status]}
+      variant="light"
+      size={size}
+      styles={WHOLE_BADGE}
+      data-testid="schedule-status"
+    >
       {t(`schedules.status.${status}`)}
     </Badge>
   );
@@ -51,6 +63,7 @@ export function DecisionBadge({
       color={DECISION_COLORS[decision]}
       variant="outline"
       size={size}
+      styles={WHOLE_BADGE}
       title={decision === 'declined' ? (schedule.assignee_note ?? undefined) : undefined}
     >
       {t(`schedules.decision.${decision}`)}

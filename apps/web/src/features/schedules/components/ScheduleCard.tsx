@@ -14,7 +14,7 @@ import { Link } from 'react-router';
 import { formatNextDate, schedulePaths } from '../list-state';
 import { repeatSummary } from '../repeat-summary';
 import type { ScheduleSelection } from '../use-schedule-selection';
-import { DecisionBadge, ScheduleStatusBadge } from './ScheduleBadges';
+import { DecisionBadge, ScheduleStatusBadge, WHOLE_BADGE } from './ScheduleBadges';
 import { ScheduleRowMenu } from './ScheduleRowMenu';
 
 export type ScheduleRowSelection = Pick<ScheduleSelection, 'isSelected' | 'toggle'>;
@@ -90,14 +90,21 @@ function Line({
 function Counts({ schedule }: { schedule: Schedule }) {
   const { t } = useTranslation();
   return (
-    <Group gap="xs" wrap="nowrap">
-      <Badge variant="outline" color="gray" size="sm" leftSection={<IconBox size={12} aria-hidden />}>
+    <Group gap="xs" wrap="wrap">
+      <Badge
+        variant="outline"
+        color="gray"
+        size="sm"
+        styles={WHOLE_BADGE}
+        leftSection={<IconBox size={12} aria-hidden />}
+      >
         {t('schedules.list.assets_count', { count: schedule.assets.length })}
       </Badge>
       <Badge
         variant="outline"
         color={schedule.statistics.created > 0 ? 'blue' : 'gray'}
         size="sm"
+        styles={WHOLE_BADGE}
         leftSection={<IconClipboardList size={12} aria-hidden />}
       >
         {t('schedules.list.created_count', { count: schedule.statistics.created })}
@@ -159,7 +166,9 @@ export function ScheduleCard({
           <Line icon={icon(IconRepeat)} title={texts.summary} lines={2}>
             {texts.summary}
           </Line>
-          <Line icon={icon(IconCalendarEvent)}>{texts.nextLine}</Line>
+          <Line icon={icon(IconCalendarEvent)} lines={2}>
+            {texts.nextLine}
+          </Line>
           <Group gap={6} wrap="wrap" mt={4}>
             <ScheduleStatusBadge status={schedule.status} />
             {schedule.seasonal_break_active && (
