@@ -13,21 +13,15 @@ const LANGUAGE_KEY = 'workbench.language';
 
 // Translations live in src/i18n/locales/<lang>.json (shared texts) and in each feature's own
 // src/features/<feature>/locales/<lang>.json, read under the key <feature> (so a feature's
-// texts are t('workspaces.title')). English ships with the app; the other languages load on
-// demand, one small chunk per file.
+// texts are t('workspaces.title')). The shared English texts ship with the app; every feature's
+// texts, English too, load as small chunks in parallel before the first screen (setupI18n), so
+// a feature's words do not weigh on every page's entry (the login page's above all).
 type Texts = Record<string, unknown>;
-const featureEnglish = import.meta.glob<Texts>('../features/*/locales/en.json', {
-  eager: true,
-  import: 'default',
-});
 const loaders = import.meta.glob<Texts>(
-  [
-    './locales/*.json',
-    '!./locales/en.json',
-    '../features/*/locales/*.json',
-    '!../features/*/locales/en.json',
-  ],
-  { import: 'default' },
+  ['./locales/*.json', '!./locales/en.json', '../features/*/locales/*.json'],
+  {
+    import: 'default',
+  },
 );
 
 /** The feature folder a locale file belongs to: '../features/workspaces/locales/de.json' → 'workspaces'. */
@@ -49,10 +43,8 @@ function withFeatures(language: UiLanguage, core: Texts, features: Array<[string
   return texts;
 }
 
-const english = withFeatures('en', en, Object.entries(featureEnglish));
-
 async function loadLanguage(language: UiLanguage): Promise<Texts> {
-  const core = loaders[`./locales/${language}.json`];
+  const core = language === 'en' ? async () => en : loaders[`./locales/${language}.json`];
   if (!core) throw new Error(`No translations for ${language}`);
   const featurePaths = Object.keys(loaders).filter((p) => featureOf(p) && p.endsWith(`/${language}.json`));
   const [coreTexts, ...features] = await Promise.all([core(), ...featurePaths.map((p) => loaders[p]?.())]);
@@ -67,7 +59,6 @@ const lazyLocales: BackendModule = {
   type: 'backend',
   init() {},
   read(language, _namespace, callback) {
-    if (language === 'en') return callback(null, english);
     loadLanguage(resolveLanguage(language)).then(
       (texts) => callback(null, texts),
       (err: Error) => callback(err, false),
@@ -87,6 +78,8 @@ export function initialLanguage(): UiLanguage {
 export const i18n = i18next.createInstance();
 
 export async function setupI18n(language: UiLanguage = initialLanguage()) {
+  // English is every language's fallback: loaded first, and kept for the whole session.
+  const english = await loadLanguage('en');
   await i18n
     .use(lazyLocales)
     .use(initReactI18next)

@@ -26,7 +26,7 @@ import { AppError, forbidden } from '../../http/errors.js';
 import { logActivity } from '../activity/activity-log.js';
 import { storeAttachments } from '../attachments/attachment-service.js';
 import type { PreparedUpload } from '../attachments/attachment-upload.js';
-import { scheduleIssueStatusChanged } from '../schedules/schedule-plan.js';
+import { requestMaterialize, scheduleIssueStatusChanged } from '../schedules/schedule-plan.js';
 import { enforce, type LoadedIssue, loadIssue, ruleMessage } from './issue-context.js';
 import { type Db, findAvailableAssigneeIds, findPersonAccessRole } from './issue-queries.js';
 import { presentAfterWrite, softDeleteIssue } from './issue-service.js';
@@ -85,11 +85,14 @@ async function act(
   id: number,
   run: (trx: Db, loaded: LoadedIssue, now: Date) => Promise<void>,
 ): Promise<Issue> {
-  await ctx.db.transaction().execute(async (trx) => {
+  const scheduleId = await ctx.db.transaction().execute(async (trx) => {
     const now = new Date();
     const loaded = await loadIssue(trx, auth, id, { lock: true, now });
     await run(trx, loaded, now);
+    return loaded.row.schedule_id;
   });
+  // A schedule waiting for this issue (after_marked_as_done / after_completion) creates its next one now.
+  if (scheduleId !== null) requestMaterialize(ctx);
   return presentAfterWrite(ctx, auth, id);
 }
 
