@@ -32,6 +32,7 @@ beforeAll(async () => {
 });
 beforeEach(() => {
   sent = [];
+  sessionStorage.clear();
   // Only the create call answers (with the refusal); every other request stays pending.
   vi.stubGlobal('fetch', (input: RequestInfo | URL, init?: RequestInit) => {
     const url = String(input);

@@ -1,6 +1,6 @@
 import { Anchor, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconArrowLeft } from '@tabler/icons-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ApiError } from '../../../api/client';
@@ -9,6 +9,12 @@ import { useErrorText } from '../../../ui/feedback/use-error-text';
 import { useNotify } from '../../../ui/feedback/use-notify';
 import { ScheduleForm } from '../components/ScheduleForm';
 import { useCreateSchedule } from '../editor-api';
+import {
+  clearScheduleDraft,
+  isUntouchedScheduleForm,
+  loadScheduleDraft,
+  saveScheduleDraft,
+} from '../form-draft';
 import {
   createRequestOf,
   emptyScheduleForm,
@@ -21,7 +27,8 @@ import {
 import { schedulePaths } from '../paths';
 
 /**
- * /dashboard/scheduling/add: a new schedule. Saving creates it (its first issues follow from the
+ * /dashboard/scheduling/add: a new schedule. What is typed is kept for the tab's session (001 §2),
+ * so leaving and coming back finds it again. Saving creates it (its first issues follow from the
  * materializer right after) and opens its page, where the next dates and issues show.
  */
 export function ScheduleAddPage() {
@@ -30,9 +37,14 @@ export function ScheduleAddPage() {
   const notify = useNotify();
   const errorText = useErrorText();
   const create = useCreateSchedule();
-  const [values, setValues] = useState<ScheduleFormValues>(() => emptyScheduleForm());
+  const [values, setValues] = useState<ScheduleFormValues>(() => loadScheduleDraft() ?? emptyScheduleForm());
   const [errors, setErrors] = useState<ScheduleFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+
+  useEffect(() => {
+    if (isUntouchedScheduleForm(values)) clearScheduleDraft();
+    else saveScheduleDraft(values);
+  }, [values]);
 
   const change = (next: ScheduleFormValues, changed: ScheduleField) => {
     setValues(next);
@@ -46,6 +58,7 @@ export function ScheduleAddPage() {
     if (Object.keys(found).length) return;
     try {
       const saved = await create.mutateAsync(createRequestOf(values));
+      clearScheduleDraft();
       notify.ok('schedule-editor.done.created', { title: saved.title });
       navigate(schedulePaths.detail(saved.id), { replace: true });
     } catch (err) {
@@ -88,6 +101,20 @@ export function ScheduleAddPage() {
           </Text>
         )}
         <Group justify="flex-end" gap="sm" mt="lg">
+          {!isUntouchedScheduleForm(values) && (
+            <Button
+              variant="subtle"
+              color="gray"
+              mr="auto"
+              onClick={() => {
+                clearScheduleDraft();
+                setValues(emptyScheduleForm());
+                setErrors({});
+              }}
+            >
+              {t('schedule-editor.discard_draft')}
+            </Button>
+          )}
           <Button variant="default" component={Link} to={schedulePaths.list}>
             {t('schedule-editor.cancel')}
           </Button>
