@@ -28,12 +28,20 @@ export function scheduleStatusKind(
   return ended ? 'finished' : 'active';
 }
 
+// Making a formatter costs far more than using one: one per time zone, kept.
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
 /** The local date ('YYYY-MM-DD') of a moment in a time zone. */
 export function localDateOf(at: Date, timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(at);
 }
