@@ -1,13 +1,12 @@
 import type {
   Asset,
-  AssetActivityItem,
   AssetFilterOptions,
   AssetListItem,
   Attachment,
 } from '@workbench/domain';
 import { fileUrl } from '../../storage/file-storage.js';
 import { personWithImageOf } from '../users/user-presenter.js';
-import type { AssetActivityRow, AssetRow, PersonRow } from './asset-queries.js';
+import type { AssetRow, PersonRow } from './asset-queries.js';
 
 /** What the caller may do with the asset (packages/domain canEditAsset / canManageAsset). */
 export type AssetRights = { can_edit: boolean; can_manage: boolean };
@@ -84,14 +83,4 @@ export function presentAssetFilterOptions(options: {
   managers: PersonRow[];
 }): AssetFilterOptions {
   return { ...options, managers: options.managers.map(person) };
-}
-
-export function presentAssetActivity(row: AssetActivityRow): AssetActivityItem {
-  return {
-    id: row.id,
-    action: row.action,
-    changes: (row.changes && typeof row.changes === 'object' ? row.changes : {}) as Record<string, unknown>,
-    user: personWithImageOf({ ...row, id: row.user_id }),
-    created_at: new Date(row.created_at).toISOString(),
-  };
 }

@@ -23,6 +23,7 @@ import type { Auth } from '../../http/authenticate.js';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors.js';
 import type { WorkspaceGrant } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
+import { findActivityPage, presentActivity } from '../activity/activity-page.js';
 import { presentAttachments } from '../attachments/attachment-presenter.js';
 import { findAttachmentRows } from '../attachments/attachment-queries.js';
 import { listIssues } from '../issues/issue-list-service.js';
@@ -33,14 +34,12 @@ import { canEditAssetRow, canManageAssetRow } from './asset-group-rights.js';
 import {
   type AssetRights,
   presentAsset,
-  presentAssetActivity,
   presentAssetFilterOptions,
   presentAssetListItem,
 } from './asset-presenter.js';
 import {
   type AssetRow,
   countLiveAssetsByGroup,
-  findAssetActivity,
   findAssetFilterOptions,
   findAssetPage,
   findAssetRows,
@@ -192,9 +191,13 @@ export async function listAssetActivity(
 ) {
   const scope = await assetScope(ctx.db, auth);
   const asset = await requireAssetRights(ctx.db, scope, id);
-  const { rows, total } = await findAssetActivity(ctx.db, asset, paging);
+  const { rows, total } = await findActivityPage(
+    ctx.db,
+    { clientId: asset.client_id, type: 'asset', id: asset.id },
+    paging,
+  );
   return buildPage({
-    rows: rows.map(presentAssetActivity),
+    rows: rows.map(presentActivity),
     total,
     page: paging.page,
     perPage: paging.paginate_by,

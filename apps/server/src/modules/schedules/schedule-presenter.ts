@@ -1,7 +1,7 @@
 import { isOnSeasonalBreak, type PreparedTask, type Schedule, ZPresenceAlarmSchema } from '@workbench/domain';
 import type { PersonRow } from '../assets/asset-queries.js';
 import { personWithImageOf } from '../users/user-presenter.js';
-import type { ScheduleActivityRow, ScheduleRelations, ScheduleRow } from './schedule-queries.js';
+import type { ScheduleRelations, ScheduleRow } from './schedule-queries.js';
 import { scheduleRuleOf } from './schedule-rule-row.js';
 import { scheduleStatusKind } from './schedule-status.js';
 
@@ -103,16 +103,6 @@ export function presentSchedule(
     created_by: creator ? person(creator) : null,
     created_at: new Date(row.created_at).toISOString(),
     updated_at: new Date(row.updated_at).toISOString(),
-  };
-}
-
-export function presentScheduleActivity(row: ScheduleActivityRow) {
-  return {
-    id: row.id,
-    action: row.action,
-    changes: (row.changes && typeof row.changes === 'object' ? row.changes : {}) as Record<string, unknown>,
-    user: personWithImageOf({ ...row, id: row.user_id }),
-    created_at: new Date(row.created_at).toISOString(),
   };
 }
 

@@ -455,53 +455,6 @@ export async function lockSchedule(db: Db, clientId: number, id: number): Promis
 // Activity, budgets, occurrences
 // ---------------------------------------------------------------------------------------------
 
-export type ScheduleActivityRow = {
-  id: number;
-  action: string;
-  changes: unknown;
-  created_at: Date;
-  user_id: number | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string | null;
-  profile_image: string | null;
-};
-
-/** A page of a schedule's activity log, newest first, and the total. */
-export async function findScheduleActivity(
-  db: Db,
-  schedule: { id: number; client_id: number },
-  paging: { page: number; paginate_by: number },
-): Promise<{ rows: ScheduleActivityRow[]; total: number }> {
-  const base = db
-    .selectFrom('activity_log as l')
-    .where('l.client_id', '=', schedule.client_id)
-    .where('l.entity_type', '=', 'schedule')
-    .where('l.entity_id', '=', schedule.id);
-  const [rows, count] = await Promise.all([
-    base
-      .leftJoin('users as u', (join) => join.onRef('u.id', '=', 'l.user_id').on('u.deleted_at', 'is', null))
-      .select([
-        'l.id',
-        'l.action',
-        'l.changes',
-        'l.created_at',
-        'l.user_id',
-        'u.first_name',
-        'u.last_name',
-        'u.email',
-        'u.profile_image',
-      ])
-      .orderBy('l.created_at', 'desc')
-      .orderBy('l.id', 'desc')
-      .limit(paging.paginate_by)
-      .offset((paging.page - 1) * paging.paginate_by)
-      .execute(),
-    base.select((eb) => eb.fn.countAll<string | number>().as('total')).executeTakeFirstOrThrow(),
-  ]);
-  return { rows, total: Number(count.total) };
-}
-
 export type ScheduleBudgetRow = {
   year: number;
   planned_amount: string | null;

@@ -12,6 +12,7 @@ import type { Database } from '../../db/schema.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError, fieldError, forbidden, notFound } from '../../http/errors.js';
 import { logActivity } from '../activity/activity-log.js';
+import { findActivityPage, presentActivity } from '../activity/activity-page.js';
 import { assetScope } from '../assets/asset-visibility.js';
 import {
   changesThePlan,
@@ -24,10 +25,9 @@ import {
   requireValidRule,
 } from './schedule-form.js';
 import { planSchedule, replanSchedule, requestMaterialize } from './schedule-plan.js';
-import { presentSchedule, presentScheduleActivity, type ScheduleViewContext } from './schedule-presenter.js';
+import { presentSchedule, type ScheduleViewContext } from './schedule-presenter.js';
 import {
   findClientTimeZone,
-  findScheduleActivity,
   findScheduleListIds,
   findSchedulePage,
   findScheduleRelations,
@@ -143,9 +143,13 @@ export async function listScheduleActivity(
 ) {
   const scope = await scheduleScope(ctx.db, auth);
   const row = await requireVisibleSchedule(ctx.db, auth, scope, id);
-  const { rows, total } = await findScheduleActivity(ctx.db, row, paging);
+  const { rows, total } = await findActivityPage(
+    ctx.db,
+    { clientId: row.client_id, type: 'schedule', id: row.id },
+    paging,
+  );
   return buildPage({
-    rows: rows.map(presentScheduleActivity),
+    rows: rows.map(presentActivity),
     total,
     page: paging.page,
     perPage: paging.paginate_by,
