@@ -1,9 +1,4 @@
-import type {
-  Asset,
-  AssetFilterOptions,
-  AssetListItem,
-  Attachment,
-} from '@workbench/domain';
+import type { Asset, AssetFilterOptions, AssetListItem, Attachment } from '@workbench/domain';
 import { fileUrl } from '../../storage/file-storage.js';
 import { personWithImageOf } from '../users/user-presenter.js';
 import type { AssetRow, PersonRow } from './asset-queries.js';
