@@ -7,6 +7,7 @@ import {
   readAssetListQuery,
   withAssetListFilter,
 } from '@workbench/domain';
+import { pageSelectionState } from '../../ui/bulk/selection';
 
 /**
  * The asset list's URL state (001 §2 "Assets", §5 "List parameters"): the list parameters read
@@ -107,9 +108,5 @@ export function backPathOf(state: unknown): string {
   return path === ASSET_LIST_PATH || path === `${ASSET_LIST_PATH}/groups` ? from : ASSET_LIST_PATH;
 }
 
-/** The page's ids in the list for 'select all on the page'. */
-export function pageSelectionState(selected: ReadonlySet<number>, pageIds: readonly number[]) {
-  const on = pageIds.filter((id) => selected.has(id)).length;
-  if (on === 0) return 'none' as const;
-  return on === pageIds.length ? ('all' as const) : ('some' as const);
-}
+/** The select-all box's state (ui/bulk/selection.ts), as this feature's lists use it. */
+export { pageSelectionState };

@@ -1,4 +1,5 @@
 import type { DuplicateResult, QuickCompleteResponse, ReassignIssuesResponse } from '@workbench/domain';
+import { pageSelectionState } from '../../ui/bulk/selection';
 import { errorTextKey } from '../../ui/feedback/error-text';
 
 /**
@@ -142,15 +143,8 @@ export function viewAllPath(ids: number[]): string {
   return clean.length ? `/dashboard/issues?ids=${clean.join(',')}` : '/dashboard/issues';
 }
 
-/** The state of the select-all-on-page checkbox. */
-export function pageSelectionState(
-  selected: ReadonlySet<number>,
-  pageIds: readonly number[],
-): 'none' | 'some' | 'all' {
-  const on = pageIds.filter((id) => selected.has(id)).length;
-  if (on === 0) return 'none';
-  return on === pageIds.length ? 'all' : 'some';
-}
+/** The select-all box's state (ui/bulk/selection.ts), as this feature's lists use it. */
+export { pageSelectionState };
 
 /** Select-all-on-page: selects every issue of the page, or (when all are selected) unselects them. */
 export function toggledPageSelection(selected: ReadonlySet<number>, pageIds: readonly number[]): Set<number> {

@@ -7,6 +7,7 @@ import {
   scheduleListQueryToParams,
   withScheduleListFilter,
 } from '@workbench/domain';
+import { pageSelectionState } from '../../ui/bulk/selection';
 
 /**
  * The schedule list's URL state (001 §2 "Scheduling", §5 "List parameters"): the list parameters
@@ -139,12 +140,8 @@ export function scheduleRoleChange(
   return Object.fromEntries(familyEntries(family).map(([r, key]) => [key, r === role ? ids : []]));
 }
 
-/** Whether the selection covers none, some or all of the page's rows ('select all on the page'). */
-export function pageSelectionState(selected: ReadonlySet<number>, pageIds: readonly number[]) {
-  const on = pageIds.filter((id) => selected.has(id)).length;
-  if (on === 0) return 'none' as const;
-  return on === pageIds.length ? ('all' as const) : ('some' as const);
-}
+/** The select-all box's state (ui/bulk/selection.ts), as this feature's lists use it. */
+export { pageSelectionState };
 
 /**
  * The next occurrence as the organisation reads it: date and time in the schedule's time zone
