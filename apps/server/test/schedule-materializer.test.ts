@@ -359,6 +359,17 @@ describe('ends and breaks', () => {
     expect(await issuesOf(archived)).toHaveLength(0);
   });
 
+  it('a deleted or archived workspace gets no new issues; back again, its schedule goes on', async () => {
+    const gone = await addWorkspace(server.db, clientId, 'Closed wing');
+    const id = await planned({ workspaceId: gone, reschedule_mode: 'on_start_date' });
+    await server.db.updateTable('workspaces').set({ archived_at: NOW }).where('id', '=', gone).execute();
+    await run(NOW);
+    expect(await issuesOf(id)).toHaveLength(0);
+    await server.db.updateTable('workspaces').set({ archived_at: null }).where('id', '=', gone).execute();
+    await run(NOW);
+    expect((await issuesOf(id)).length).toBeGreaterThan(0);
+  });
+
   it('hours: a year ahead in batches, each occurrence once', async () => {
     const id = await planned({
       repeat_unit: 'hours',

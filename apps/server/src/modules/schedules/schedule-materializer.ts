@@ -78,6 +78,16 @@ async function materializeBatch(
     .where('deleted_at', 'is', null)
     .where('archived_at', 'is', null)
     .where('paused_at', 'is', null)
+    // A deleted or archived workspace gets no new work (its schedules wait until it is back).
+    .where(({ exists, selectFrom }) =>
+      exists(
+        selectFrom('workspaces as w')
+          .select('w.id')
+          .whereRef('w.id', '=', 'schedules.workspace_id')
+          .where('w.deleted_at', 'is', null)
+          .where('w.archived_at', 'is', null),
+      ),
+    )
     .orderBy('materialize_at')
     .orderBy('id')
     .limit(CLAIM_BATCH)
