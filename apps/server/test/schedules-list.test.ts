@@ -68,7 +68,7 @@ describe('GET schedule', () => {
       title: 'Later',
       next_issue_scheduled_at: new Date('2031-01-02T07:00:00Z'),
     });
-    await createSchedule(server, { ...base, title: 'None' });
+    await createSchedule(server, { ...base, title: 'None', next_issue_scheduled_at: null });
     await createSchedule(server, {
       ...base,
       title: 'Sooner',
@@ -164,6 +164,8 @@ describe('GET schedule', () => {
       end_after: 2,
       created_count: 2,
     });
+    // No occurrence left to create (001 §4: finished with no next scheduled issue).
+    await createSchedule(server, { ...base, title: 'Ran out', next_issue_scheduled_at: null });
     await createSchedule(server, {
       clientId: t.org.id,
       workspaceId: t.ids.room,
@@ -176,7 +178,7 @@ describe('GET schedule', () => {
     expect(await titles(t, 'status=pending')).toEqual(['Window cleaning']);
     expect(await titles(t, 'status=paused')).toEqual(['Paused round']);
     expect(await titles(t, 'status=archived')).toEqual(['Archived round']);
-    expect(sorted(await titles(t, 'status=finished'))).toEqual(['Counted out', 'Ended round']);
+    expect(sorted(await titles(t, 'status=finished'))).toEqual(['Counted out', 'Ended round', 'Ran out']);
     expect(sorted(await titles(t, 'status=active'))).toEqual(['Boiler pressure', 'Room pump']);
     expect(sorted(await titles(t, 'status=active,paused'))).toEqual([
       'Boiler pressure',

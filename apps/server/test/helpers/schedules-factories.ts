@@ -58,7 +58,8 @@ export async function createSchedule(
       time_slots: JSON.stringify([]),
       time_limits: JSON.stringify({ completion: null }),
       presence_alarm: JSON.stringify({}),
-      next_issue_scheduled_at: null,
+      // As planned by the create call: an occurrence still to come (null reads as finished).
+      next_issue_scheduled_at: new Date(Date.now() + 86_400_000),
       materialize_at: null,
       paused_at: null,
       archived_at: null,

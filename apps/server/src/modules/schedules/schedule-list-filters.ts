@@ -10,10 +10,14 @@ import { intArray } from '../access/workspace-access.js';
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** The rule has run out on the organisation's `today` (the status kind `finished`, as scheduleStatusKind). */
+/**
+ * The rule has run out on the organisation's `today` (the status kind `finished`, as
+ * scheduleStatusKind): AFTER N issues made, its ON day passed, or no occurrence left to create.
+ */
 export function scheduleEndedSql(today: string): RawBuilder<boolean> {
   return sql<boolean>`((s.end_type = 'AFTER' AND s.created_count >= s.end_after)
-    OR (s.end_type = 'ON' AND s.end_on < ${today}::date))`;
+    OR (s.end_type = 'ON' AND s.end_on < ${today}::date)
+    OR s.next_issue_scheduled_at IS NULL)`;
 }
 
 /** Each status kind as SQL, in the order scheduleStatusKind decides them. */

@@ -3,7 +3,8 @@ import type { ScheduleStatusKind } from '@workbench/domain';
 /**
  * The status kind of a schedule (001 §4 "Schedule"), in the order it is decided: archived,
  * paused, pending (an assignee who has not decided), finished (the rule ran out: AFTER N issues
- * created, or its ON day passed in the organisation's time zone), else active. The list's status
+ * created, its ON day passed in the organisation's time zone, or no occurrence is left to create:
+ * 001 §4 "no next scheduled issue"), else active. The list's status
  * filter is the same rule in SQL (schedule-list-filters.ts statusKindSql).
  */
 export function scheduleStatusKind(
@@ -16,6 +17,7 @@ export function scheduleStatusKind(
     end_after: number | null;
     end_on: string | null;
     created_count: number;
+    next_issue_scheduled_at: Date | null;
   },
   today: string,
 ): ScheduleStatusKind {
@@ -24,7 +26,8 @@ export function scheduleStatusKind(
   if (row.assignee_id !== null && row.assignee_status === null) return 'pending';
   const ended =
     (row.end_type === 'AFTER' && row.end_after !== null && row.created_count >= row.end_after) ||
-    (row.end_type === 'ON' && row.end_on !== null && row.end_on < today);
+    (row.end_type === 'ON' && row.end_on !== null && row.end_on < today) ||
+    row.next_issue_scheduled_at === null;
   return ended ? 'finished' : 'active';
 }
 
