@@ -433,10 +433,13 @@ describe('GET issue/ (the issue list)', () => {
       to: 6,
       last_page: 1,
     });
-    // 7 issues with sub-issues; pages of 20 only; an unsupported page size is 20.
-    const odd = await list(t.tokens.admin, 'include_subtasks=1&issue_state=all&paginate_by=3');
+    // 7 issues with sub-issues; an unsupported page size is 20; 3 is the schedule page's latest issues (000 §7).
+    const odd = await list(t.tokens.admin, 'include_subtasks=1&issue_state=all&paginate_by=7');
     expect(odd.per_page).toBe(20);
     expect(odd.total).toBe(7);
+    const latest = await list(t.tokens.admin, 'include_subtasks=1&issue_state=all&paginate_by=3');
+    expect(latest).toMatchObject({ per_page: 3, total: 7, last_page: 3 });
+    expect(latest.data).toHaveLength(3);
     const many = [];
     for (let n = 0; n < 16; n++) many.push(t.issue({ title: `Filler ${n}`, status_id: 2 }));
     await Promise.all(many);

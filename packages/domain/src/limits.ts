@@ -28,6 +28,8 @@ export const TEXT_TEMPLATE_MIN_QUERY = 3;
 export const PAGE_DEFAULT = 1;
 export const PAGE_SIZE_DEFAULT = 20;
 export const PAGE_SIZE_OPTIONS = [20, 40, 60, 80, 160, 200] as const;
+/** Page sizes no list offers but a call of the spec asks for: the schedule page's latest issues (000 §7, 001 §7: 3). */
+export const PAGE_SIZE_CALL_ONLY = [3] as const;
 export const COLLABORATION_PAGE_SIZE = 10;
 export const PROFILE_FILTER_PAGE_SIZE = 10;
 

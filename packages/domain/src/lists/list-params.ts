@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '../limits.js';
+import { PAGE_DEFAULT, PAGE_SIZE_CALL_ONLY, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS } from '../limits.js';
 
 /**
  * List parameters (000 §5 "List parameter values", 001 §5 "List parameters"), shared by every
@@ -154,9 +154,11 @@ export const pageParam: ListParam<number> = {
 export const paginateByParam: ListParam<number> = {
   default: PAGE_SIZE_DEFAULT,
   read: (value) =>
-    (PAGE_SIZE_OPTIONS as readonly number[]).includes(Number(value)) ? Number(value) : PAGE_SIZE_DEFAULT,
+    [...PAGE_SIZE_OPTIONS, ...PAGE_SIZE_CALL_ONLY].includes(Number(value) as 3)
+      ? Number(value)
+      : PAGE_SIZE_DEFAULT,
   write: (size) => (size !== PAGE_SIZE_DEFAULT ? String(size) : undefined),
-  description: PAGE_SIZE_OPTIONS.join('|'),
+  description: [...PAGE_SIZE_CALL_ONLY, ...PAGE_SIZE_OPTIONS].join('|'),
 };
 
 export const searchParam = (max: number, description: string): ListParam<string> => ({
