@@ -52,6 +52,14 @@ async function seedFilterData() {
   const t = await createIssueTeam(server);
   const { people, org, ids } = t;
   // The assets the issues name (issues.asset_id references assets): fixed ids, made once per database.
+  // So are the schedules (issues.schedule_id references schedules).
+  for (const id of SCHEDULES) {
+    if (id === null) continue;
+    await sql`INSERT INTO schedules (id, client_id, workspace_id, title, start_date, repeat_unit,
+        repeat_value, work_hours_start, work_hours_end) OVERRIDING SYSTEM VALUE
+      VALUES (${id}, ${org.id}, ${ids.site}, ${`Schedule ${id}`}, '2026-01-01', 'weeks', 1, '08:00', '16:00')
+      ON CONFLICT (id) DO NOTHING`.execute(server.db);
+  }
   for (const id of ASSETS) {
     if (id === null) continue;
     await sql`INSERT INTO assets (id, client_id, workspace_id, name) OVERRIDING SYSTEM VALUE
