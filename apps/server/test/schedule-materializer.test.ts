@@ -98,6 +98,21 @@ describe('reschedule modes', () => {
     expect(schedule.materialize_at?.toISOString()).toBe('2026-03-05T07:00:00.000Z');
   });
 
+  it('a new schedule takes the occurrence still within its completion limit, even days after it started', async () => {
+    // Fridays 08:00–16:00, each issue due 5 days after its start: at NOW (Monday) Friday's is still open.
+    const id = await planned({
+      reschedule_mode: 'on_start_date',
+      start_date: '2026-02-20',
+      repeat_unit: 'weeks',
+      repeat_on: [5],
+      time_limits: JSON.stringify({ completion: { value: 5, unit: 'days' } }),
+    });
+    await run(NOW);
+    const issues = await issuesOf(id);
+    expect(issues.map((i) => i.start_date?.toISOString())).toEqual(['2026-02-27T07:00:00.000Z']);
+    expect(issues[0]?.due_date?.toISOString()).toBe('2026-03-04T07:00:00.000Z');
+  });
+
   it('before_next_start_date: every occurrence starting within the lead time', async () => {
     const id = await planned({
       reschedule_mode: 'before_next_start_date',

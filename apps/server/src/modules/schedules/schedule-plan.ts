@@ -19,9 +19,14 @@ import { scheduleRuleOf, selectScheduleRules, timeZoneOf } from './schedule-rule
 type Db = Kysely<Database> | Transaction<Database>;
 const DAY_MS = 86_400_000;
 
+const UNIT_MS = { minutes: 60_000, hours: 3_600_000, days: DAY_MS } as const;
+
 /** The first occurrence not over at `now`: one in progress (started, not yet due), else the next. */
 export function firstOpenOccurrence(rule: RecurrenceRule, now: Date): Occurrence | null {
-  const inProgress = occurrencesBetween(rule, new Date(now.getTime() - DAY_MS), now).find(
+  // An occurrence lasts its work hours or slot (within a day), or its completion limit when longer.
+  const limit = rule.time_limits.completion;
+  const longest = Math.max(DAY_MS, limit ? limit.value * UNIT_MS[limit.unit] + DAY_MS : 0);
+  const inProgress = occurrencesBetween(rule, new Date(now.getTime() - longest), now).find(
     (o) => o.due.getTime() > now.getTime(),
   );
   return inProgress ?? nextOccurrence(rule, now);
