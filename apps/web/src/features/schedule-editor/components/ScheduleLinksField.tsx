@@ -1,8 +1,8 @@
-import { ActionIcon, Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { Group, Stack, Text, TextInput } from '@mantine/core';
 import { SCHEDULE_LINKS_MAX } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import type { FieldProps } from './field-props';
+import { AddRowButton, RemoveRowButton } from './RowButtons';
 
 /** The links each created issue carries: address and title rows, added and removed here. */
 export function ScheduleLinksField({ values, set, fieldError, readOnly }: FieldProps) {
@@ -43,21 +43,15 @@ export function ScheduleLinksField({ values, set, fieldError, readOnly }: FieldP
             style={{ flex: 1 }}
           />
           {!readOnly && (
-            <ActionIcon
-              variant="subtle"
-              color="red"
-              size="lg"
-              mb={2}
-              aria-label={t('schedule-editor.remove_link', { n: index + 1 })}
+            <RemoveRowButton
+              label={t('schedule-editor.remove_link', { n: index + 1 })}
               onClick={() =>
                 set(
                   'links',
                   links.filter((_, i) => i !== index),
                 )
               }
-            >
-              <IconTrash size={18} aria-hidden />
-            </ActionIcon>
+            />
           )}
         </Group>
       ))}
@@ -67,15 +61,9 @@ export function ScheduleLinksField({ values, set, fieldError, readOnly }: FieldP
         </Text>
       )}
       {!readOnly && links.length < SCHEDULE_LINKS_MAX && (
-        <Button
-          variant="light"
-          size="xs"
-          w="fit-content"
-          leftSection={<IconPlus size={14} aria-hidden />}
-          onClick={() => set('links', [...links, { url: '', title: '' }])}
-        >
+        <AddRowButton onClick={() => set('links', [...links, { url: '', title: '' }])}>
           {t('schedule-editor.add_link')}
-        </Button>
+        </AddRowButton>
       )}
     </Stack>
   );

@@ -1,20 +1,9 @@
-import {
-  ActionIcon,
-  Button,
-  Group,
-  NumberInput,
-  Radio,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-} from '@mantine/core';
+import { Group, NumberInput, Radio, Select, SimpleGrid, Stack, Switch, Text } from '@mantine/core';
 import { DateInput, TimeInput } from '@mantine/dates';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { SCHEDULE_RESCHEDULE_MODES, SCHEDULE_TIME_SLOTS_MAX } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import type { FieldProps } from './field-props';
+import { AddRowButton, RemoveRowButton } from './RowButtons';
 
 const LIMIT_UNITS = ['minutes', 'hours', 'days'] as const;
 
@@ -81,21 +70,15 @@ export function WorkTimeFields({
               readOnly={readOnly}
             />
             {!readOnly && (
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                size="lg"
-                mb={2}
-                aria-label={t('schedule-editor.remove_slot', { n: index + 1 })}
+              <RemoveRowButton
+                label={t('schedule-editor.remove_slot', { n: index + 1 })}
                 onClick={() =>
                   set(
                     'time_slots',
                     slots.filter((_, i) => i !== index),
                   )
                 }
-              >
-                <IconTrash size={18} aria-hidden />
-              </ActionIcon>
+              />
             )}
           </Group>
         ))}
@@ -105,17 +88,13 @@ export function WorkTimeFields({
           </Text>
         )}
         {!readOnly && slots.length < SCHEDULE_TIME_SLOTS_MAX && (
-          <Button
-            variant="light"
-            size="xs"
-            w="fit-content"
-            leftSection={<IconPlus size={14} aria-hidden />}
+          <AddRowButton
             onClick={() =>
               set('time_slots', [...slots, { start: values.work_hours_start, end: values.work_hours_end }])
             }
           >
             {t('schedule-editor.add_slot')}
-          </Button>
+          </AddRowButton>
         )}
       </Stack>
 
