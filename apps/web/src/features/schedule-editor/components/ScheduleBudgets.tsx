@@ -68,7 +68,13 @@ export function ScheduleBudgets({ schedule }: { schedule: Schedule }) {
           {t('schedule-editor.budgets.none')}
         </Text>
       ) : (
-        <Table.ScrollContainer minWidth={560}>
+        // On a phone the table scrolls sideways: a keyboard must be able to reach and scroll it.
+        <Table.ScrollContainer
+          minWidth={560}
+          scrollAreaProps={{
+            viewportProps: { tabIndex: 0, 'aria-label': t('schedule-editor.budgets.title') },
+          }}
+        >
           <Table striped>
             <Table.Thead>
               <Table.Tr>
