@@ -4,6 +4,8 @@
 import type { assetContracts as assetContractsType } from '../assets/asset-contracts.js';
 import type { attachmentContracts as attachmentContractsType } from '../attachments/attachment-contracts.js';
 import type { authContracts as authContractsType } from '../auth/auth-contracts.js';
+import type { calendarContracts as calendarContractsType } from '../calendar/calendar-contracts.js';
+import type { calendarFeedContracts as calendarFeedContractsType } from '../calendar/calendar-feed-contracts.js';
 import type { categoryContracts as categoryContractsType } from '../categories/category-contracts.js';
 import type { checklistContracts as checklistContractsType } from '../checklists/checklist-contracts.js';
 import type { checklistTemplateContracts as checklistTemplateContractsType } from '../checklists/checklist-contracts.js';
@@ -77,6 +79,30 @@ export const authContracts = {
   changePassword: { method: 'POST', path: '/auth/change_password', caller: 'user' },
   logout: { method: 'POST', path: '/auth/logout', caller: 'user' },
 } as unknown as typeof authContractsType;
+
+export const calendarContracts = {
+  users: { method: 'GET', path: '/calendar/users', caller: 'user' },
+  workspaces: { method: 'GET', path: '/calendar/workspaces', caller: 'user' },
+  fullDays: { method: 'GET', path: '/calendar/weekly/full_days', caller: 'user' },
+  usersCount: { method: 'GET', path: '/calendar/weekly/users_count', caller: 'user' },
+  workspacesCount: { method: 'GET', path: '/calendar/weekly/workspaces_count', caller: 'user' },
+  unscheduled: { method: 'GET', path: '/calendar/unscheduled', caller: 'user' },
+  overdue: { method: 'GET', path: '/calendar/overdue', caller: 'user' },
+  yearly: { method: 'GET', path: '/calendar/yearly', caller: 'user' },
+  yearlyEvents: { method: 'GET', path: '/calendar/yearly/events', caller: 'user' },
+  yearlyExport: { method: 'GET', path: '/calendar/yearly/export', caller: 'user' },
+  yearlyExportPost: { method: 'POST', path: '/calendar/yearly/export', caller: 'user' },
+  scheduledTask: { method: 'GET', path: '/scheduled_tasks/:id', caller: 'user' },
+  updateScheduledTask: { method: 'PUT', path: '/scheduled_tasks/:id', caller: 'user' },
+  userPositions: { method: 'GET', path: '/user_positions/fetch', caller: 'user' },
+} as unknown as typeof calendarContractsType;
+
+export const calendarFeedContracts = {
+  get: { method: 'GET', path: '/calendar/feed', caller: 'user' },
+  create: { method: 'POST', path: '/calendar/feed', caller: 'user' },
+  remove: { method: 'DELETE', path: '/calendar/feed', caller: 'user' },
+  feed: { method: 'GET', path: '/calendar/feed/:token', caller: 'public' },
+} as unknown as typeof calendarFeedContractsType;
 
 export const categoryContracts = {
   list: { method: 'GET', path: '/category/', caller: 'user' },

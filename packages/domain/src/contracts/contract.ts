@@ -35,6 +35,8 @@ export type IdKind =
   | 'asset_picture'
   | 'regulatory_file'
   | 'schedule'
+  /** A schedule's prepared task: 'scheduleId:startSeconds:assetId' (the schedule's grants apply). */
+  | 'scheduled_task'
   | 'token';
 
 /**
