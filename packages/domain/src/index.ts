@@ -14,6 +14,7 @@ export * from './calendar/calendar-feed.js';
 export * from './calendar/calendar-feed-contracts.js';
 export * from './calendar/calendar-params.js';
 export * from './calendar/calendar-schemas.js';
+export * from './calendar/calendar-window.js';
 export * from './categories/category.js';
 export * from './categories/category-contracts.js';
 export * from './checklists/checklist.js';

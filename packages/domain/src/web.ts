@@ -12,6 +12,7 @@ export * from './calendar/calendar-display.js';
 export * from './calendar/calendar-feed.js';
 export * from './calendar/calendar-params.js';
 export * from './calendar/calendar-schemas.js';
+export * from './calendar/calendar-window.js';
 export * from './categories/category.js';
 export * from './checklists/checklist.js';
 export * from './client/client.js';
