@@ -21,6 +21,7 @@ import { collaborationAssetSystemRoutes } from './modules/assets/collaboration-a
 import { regulatoryFileRoutes } from './modules/assets/regulatory-routes.js';
 import { attachmentRoutes } from './modules/attachments/attachment-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed-routes.js';
 import { categoryRoutes } from './modules/categories/category-routes.js';
 import { checklistRoutes } from './modules/checklists/checklist-routes.js';
 import { clientRoutes } from './modules/clients/client-routes.js';
@@ -134,6 +135,7 @@ export async function buildApp(
       regulatoryFileRoutes(api, ctx);
       collaborationAssetSystemRoutes(api, ctx);
       scheduleRoutes(api, ctx);
+      calendarFeedRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

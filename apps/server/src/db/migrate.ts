@@ -16,6 +16,7 @@ import * as m0014 from './migrations/0014_workspace_public_codes.js';
 import * as m0015 from './migrations/0015_server_secrets.js';
 import * as m0016 from './migrations/0016_assets.js';
 import * as m0017 from './migrations/0017_schedules.js';
+import * as m0018 from './migrations/0018_calendar_feeds.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '0015_server_secrets': m0015,
   '0016_assets': m0016,
   '0017_schedules': m0017,
+  '0018_calendar_feeds': m0018,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

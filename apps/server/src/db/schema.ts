@@ -708,7 +708,18 @@ export interface SchedulePresenceAlarmsTable {
   created_at: Timestamp;
 }
 
+/** A person's private calendar feed in one organisation (0018): only the secret's SHA-256 is kept. */
+export interface CalendarFeedsTable {
+  id: Generated<number>;
+  client_id: number;
+  user_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  last_used_at: NullableTimestamp;
+}
+
 export interface Database {
+  calendar_feeds: CalendarFeedsTable;
   schedules: SchedulesTable;
   schedule_people: SchedulePeopleTable;
   schedule_categories: ScheduleCategoriesTable;
