@@ -9,6 +9,7 @@ import { startScheduleMaterializer } from './modules/schedules/schedule-material
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { seedDemoAssets } from './seed/demo-assets.js';
 import { seedDemoAttachments } from './seed/demo-attachments.js';
+import { seedDemoCalendar } from './seed/demo-calendar.js';
 import { seedDemoSchedules } from './seed/demo-schedules.js';
 import { openFileStorage } from './storage/open-storage.js';
 
@@ -33,7 +34,10 @@ export async function startServer(
       await seedDemoAssets({ db: database.db, storage });
     }
     const ctx = { db: database.db, dbKind: database.kind, config, storage };
-    if (seeded) await seedDemoSchedules(ctx);
+    if (seeded) {
+      await seedDemoSchedules(ctx);
+      await seedDemoCalendar(ctx.db);
+    }
     const app = await buildApp(ctx, options);
     const stopMail = startMailSender(ctx, (m) => app.log.warn(m));
     const stopAuthMail = startAuthMailWorker(ctx, (m) => app.log.warn(m));
