@@ -12,6 +12,7 @@ export * from './calendar/calendar-contracts.js';
 export * from './calendar/calendar-display.js';
 export * from './calendar/calendar-feed.js';
 export * from './calendar/calendar-feed-contracts.js';
+export * from './calendar/calendar-layout.js';
 export * from './calendar/calendar-params.js';
 export * from './calendar/calendar-schemas.js';
 export * from './calendar/calendar-window.js';

@@ -10,6 +10,7 @@ export * from './auth/auth.js';
 export * from './auth/email.js';
 export * from './calendar/calendar-display.js';
 export * from './calendar/calendar-feed.js';
+export * from './calendar/calendar-layout.js';
 export * from './calendar/calendar-params.js';
 export * from './calendar/calendar-schemas.js';
 export * from './calendar/calendar-window.js';
