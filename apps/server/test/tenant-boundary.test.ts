@@ -232,6 +232,8 @@ describe('tenant boundary', () => {
       asset_picture: assetPicture,
       regulatory_file: regulatoryFile,
       schedule,
+      // A prepared task's key begins with its schedule's id: the guard refuses on that part.
+      scheduled_task: schedule,
     };
 
     const covered: string[] = [];

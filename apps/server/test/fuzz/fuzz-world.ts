@@ -124,6 +124,8 @@ export async function buildFuzzOrganisation(server: TestServer): Promise<FuzzOrg
       asset_picture: picture,
       regulatory_file: regulatoryFile,
       schedule,
+      // A prepared task's key names its schedule first (the id guard reads that part).
+      scheduled_task: schedule,
     },
     people: {
       admin: { id: team.people.admin.id, clientId: team.org.id },

@@ -135,7 +135,9 @@ async function isVisible(
     }
     // Schedules are their organisation's own (a partner gets 404 like a stranger), seen by who
     // sees their workspace.
-    case 'schedule': {
+    case 'schedule':
+    // A prepared task's key: as visible as its schedule (the first part of the key).
+    case 'scheduled_task': {
       const row = await ctx.db
         .selectFrom('schedules')
         .select('workspace_id')
@@ -165,7 +167,7 @@ export function registerIdGuard(app: FastifyInstance, ctx: AppContext): void {
     for (const [name, kind] of Object.entries(ids)) {
       const raw = params[name];
       if (kind === 'token' || raw === undefined || raw === 'me') continue;
-      const id = Number(raw);
+      const id = Number(kind === 'scheduled_task' ? raw.split(':')[0] : raw);
       // Not an id at all: schema validation answers 422 next.
       if (!Number.isSafeInteger(id) || id <= 0) continue;
       // Beyond the database's integer ids: nothing can have it.

@@ -1,4 +1,4 @@
-import { occurrencesBetween, type PreparedTask } from '@workbench/domain';
+import { type Occurrence, occurrencesBetween, type PreparedTask } from '@workbench/domain';
 import type { AppContext } from '../../context.js';
 import { presentPreparedTask } from './schedule-presenter.js';
 import {
@@ -84,16 +84,33 @@ export async function getScheduleFuturePreview(
     findPeople(ctx.db, row.assignee_id === null ? [] : [row.assignee_id]),
   ]);
   const assignee = row.assignee_id === null ? undefined : people.get(row.assignee_id);
-  const assets = relations.assets.get(id) ?? [];
+  const pending = pendingOccurrences(row, occurrences, created, relations.assets.get(id) ?? [], query.limit);
+  return {
+    data: pending.map(({ occurrence, asset }) => presentPreparedTask(row, assignee, occurrence, asset)),
+  };
+}
+
+/**
+ * THE rule of prepared tasks (shared with the calendar): of a schedule's occurrences (in time
+ * order), those whose issues are not created yet (`created`: "startMs:assetId" keys): one per
+ * asset in FOR_EACH_ASSET mode, else one (asset null), at most `limit`.
+ */
+export function pendingOccurrences<A extends { id: number; name: string }>(
+  row: { assets_mode: string },
+  occurrences: readonly Occurrence[],
+  created: ReadonlySet<string>,
+  assets: readonly A[],
+  limit: number,
+): { occurrence: Occurrence; asset: { id: number; name: string } | null }[] {
   const perAsset = row.assets_mode === 'FOR_EACH_ASSET' && assets.length > 0;
-  const data: PreparedTask[] = [];
+  const out: { occurrence: Occurrence; asset: { id: number; name: string } | null }[] = [];
   for (const occurrence of occurrences) {
     const targets = perAsset ? assets.map(({ id: assetId, name }) => ({ id: assetId, name })) : [null];
     for (const asset of targets) {
-      if (data.length >= query.limit) return { data };
+      if (out.length >= limit) return out;
       if (created.has(`${occurrence.start.getTime()}:${asset?.id ?? 0}`)) continue;
-      data.push(presentPreparedTask(row, assignee, occurrence, asset));
+      out.push({ occurrence, asset });
     }
   }
-  return { data };
+  return out;
 }
