@@ -1,0 +1,36 @@
+import {
+  calendarContracts as contracts,
+  readCalendarYearlyEventsQuery,
+  readCalendarYearlyQuery,
+} from '@workbench/domain';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { AppContext } from '../../context.js';
+import { route } from '../../http/contract-route.js';
+import { pathOf } from '../issues/issue-route-common.js';
+import { exportYearly, listYearly, listYearlyEvents } from './calendar-yearly-service.js';
+
+/**
+ * The yearly calendar (001 §7 "Calendar"): GET calendar/yearly (schedule rows with twelve month
+ * cells), GET calendar/yearly/events (one cell's items) and calendar/yearly/export (the PDF, by
+ * GET or POST with the same query).
+ */
+export function registerCalendarYearlyRoutes(app: FastifyInstance, ctx: AppContext): void {
+  route(app, ctx, contracts.yearly, ({ auth, query, request }) =>
+    listYearly(ctx, auth, readCalendarYearlyQuery(query), pathOf(request)),
+  );
+  route(app, ctx, contracts.yearlyEvents, ({ auth, query, request }) =>
+    listYearlyEvents(ctx, auth, readCalendarYearlyEventsQuery(query), pathOf(request)),
+  );
+  const sendPdf = async (file: { fileName: string; pdf: Buffer }, reply: FastifyReply) =>
+    reply
+      .header('content-type', 'application/pdf')
+      .header('content-disposition', `attachment; filename="${file.fileName}"`)
+      .header('cache-control', 'no-store')
+      .send(file.pdf);
+  route(app, ctx, contracts.yearlyExport, async ({ auth, query, reply }) =>
+    sendPdf(await exportYearly(ctx, auth, readCalendarYearlyQuery(query)), reply),
+  );
+  route(app, ctx, contracts.yearlyExportPost, async ({ auth, query, reply }) =>
+    sendPdf(await exportYearly(ctx, auth, readCalendarYearlyQuery(query)), reply),
+  );
+}
