@@ -36,7 +36,7 @@ export function feedCalendar(args: {
   issues: readonly FeedIssueRow[];
   now: Date;
 }): string {
-  const host = new URL(args.appUrl).host;
+  const host = new URL(args.appUrl).hostname;
   const calendar = ical({
     name: `Workbench · ${args.organisationName}`,
     description: 'Your issues with dates',

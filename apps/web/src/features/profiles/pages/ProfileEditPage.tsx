@@ -30,6 +30,7 @@ import { changeLanguage } from '../../../i18n';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { useErrorText } from '../../../ui/feedback/use-error-text';
 import { useNotify } from '../../../ui/feedback/use-notify';
+import { CalendarFeedCard } from '../components/CalendarFeedCard';
 import { useProfile, useUpdateUser } from '../profiles-api';
 
 /** /dashboard/profile/edit: own names, phone, language and list settings. */
@@ -182,6 +183,7 @@ function ProfileEditForm({ user }: { user: SessionUser }) {
           </Group>
         </Stack>
       </form>
+      <CalendarFeedCard />
     </Stack>
   );
 }
