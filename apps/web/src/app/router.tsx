@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import { createBrowserRouter, Navigate, Outlet, type RouteObject, useLocation } from 'react-router';
 import { assetPages } from '../features/assets/routes';
 import { useAuth } from '../features/auth/session-store';
+import { calendarPages } from '../features/calendar/routes';
 import { categoryPages } from '../features/categories/routes';
 import { checklistTemplatePages } from '../features/checklist-templates/routes';
 import { collaborationPages } from '../features/collaborations/routes';
@@ -33,6 +34,7 @@ const builtPages = new Map<string, FeaturePage>(
     ...textTemplatePages,
     ...assetPages,
     ...schedulePages,
+    ...calendarPages,
   ].map((page) => [page.path, page]),
 );
 

@@ -3,7 +3,7 @@ import { callRaw } from '../../api/client';
 import { defaultExportFileName, fileNameFromDisposition, issueExportQuery } from './export-helpers';
 
 /** Hands a Blob to the browser as a download named `fileName`. */
-function saveBlob(blob: Blob, fileName: string): void {
+export function saveBlob(blob: Blob, fileName: string): void {
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;
