@@ -120,6 +120,8 @@ export type CalendarIssueQuery = {
   /** Rows of a workspaces view: the workspace is one of them. */
   workspaceIds?: readonly number[];
   scheduleIds?: readonly number[];
+  /** Only these issues. */
+  issueIds?: readonly number[];
   /** The drag sidebar's lists. */
   only?: 'unscheduled' | 'overdue';
   now?: Date;
@@ -164,6 +166,7 @@ export function calendarIssueConditions(
   if (args.assignees) where.push(idIn('i.assignee_id', args.assignees));
   if (args.workspaceIds) where.push(idIn('i.workspace_id', args.workspaceIds));
   if (args.scheduleIds) where.push(idIn('i.schedule_id', args.scheduleIds));
+  if (args.issueIds) where.push(idIn('i.id', args.issueIds));
   if (args.only === 'unscheduled') {
     where.push(sql<boolean>`(i.start_date IS NULL AND i.due_date IS NULL
       AND i.status_id <> ${ISSUE_STATUS.completed} AND i.archived_at IS NULL)`);
@@ -318,16 +321,19 @@ export async function findClientSettings(
   return new Map(rows.map((r) => [r.id, readClientSettings(r.settings ?? {})]));
 }
 
-/** Who can be assigned in each workspace (000 §3 available_assignees_ids), one statement for all. */
+/**
+ * Who can be assigned in each workspace (000 §3 available_assignees_ids), one statement for all.
+ * (The outer alias must not be one workspaceWorkersSql uses inside: `w`.)
+ */
 export async function findAvailableAssignees(
   db: Db,
   workspaceIds: readonly number[],
 ): Promise<Map<number, number[]>> {
   if (!workspaceIds.length) return new Map();
   const { rows } = await sql<{ id: number; ids: number[] }>`
-    SELECT w.id, ARRAY(SELECT DISTINCT x.user_id
-        FROM ${workspaceWorkersSql(sql`w.client_id`, sql`w.id`)} AS x ORDER BY x.user_id) AS ids
-      FROM workspaces w WHERE w.id = ANY(${intArray(workspaceIds)})`.execute(db);
+    SELECT aw.id, ARRAY(SELECT DISTINCT x.user_id
+        FROM ${workspaceWorkersSql(sql`aw.client_id`, sql`aw.id`)} AS x ORDER BY x.user_id) AS ids
+      FROM workspaces aw WHERE aw.id = ANY(${intArray(workspaceIds)})`.execute(db);
   return new Map(rows.map((r) => [r.id, r.ids.map(Number)]));
 }
 

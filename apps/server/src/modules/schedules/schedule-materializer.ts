@@ -133,6 +133,42 @@ async function materializeBatch(
   return { claimed: ids.length, schedules: states.length, issuesCreated };
 }
 
+/**
+ * Creates the issue of one occurrence of a schedule now (PUT scheduled_tasks/{id}), exactly as
+ * the materializer would when it comes due: the occurrence row is recorded first (so the
+ * materializer never makes it again), then the issue and what it copies; the schedule's count
+ * goes up. The schedule row is locked until the transaction ends. Answers the issue's id, or
+ * null when the occurrence was created already.
+ */
+export async function materializeOccurrence(
+  trx: Trx,
+  scheduleId: number,
+  occurrence: Occurrence,
+  assetId: number,
+  now: Date,
+): Promise<number | null> {
+  await trx.selectFrom('schedules').select('id').where('id', '=', scheduleId).forUpdate().execute();
+  const row = await selectScheduleRules(trx).where('s.id', '=', scheduleId).executeTakeFirst();
+  if (!row) return null;
+  const details = await loadDetails(trx, [scheduleId]);
+  const created = await createIssues(trx, [{ row, planned: [{ occurrence, assetId }] }], details, now);
+  const count = created.get(scheduleId) ?? 0;
+  if (!count) return null;
+  await trx
+    .updateTable('schedules')
+    .set((eb) => ({ created_count: eb('created_count', '+', count) }))
+    .where('id', '=', scheduleId)
+    .execute();
+  const made = await trx
+    .selectFrom('schedule_occurrences')
+    .select('issue_id')
+    .where('schedule_id', '=', scheduleId)
+    .where('starts_at', '=', occurrence.start)
+    .where('asset_id', '=', assetId)
+    .executeTakeFirst();
+  return made?.issue_id ?? null;
+}
+
 type ScheduleState = {
   id: number;
   planned: Planned[];
