@@ -21,6 +21,7 @@ import { collaborationAssetSystemRoutes } from './modules/assets/collaboration-a
 import { regulatoryFileRoutes } from './modules/assets/regulatory-routes.js';
 import { attachmentRoutes } from './modules/attachments/attachment-routes.js';
 import { authRoutes } from './modules/auth/auth-routes.js';
+import { registerCalendarRoutes } from './modules/calendar/calendar-routes.js';
 import { registerCalendarYearlyRoutes } from './modules/calendar/calendar-yearly-routes.js';
 import { calendarFeedRoutes } from './modules/calendar-feed/calendar-feed-routes.js';
 import { categoryRoutes } from './modules/categories/category-routes.js';
@@ -137,6 +138,7 @@ export async function buildApp(
       collaborationAssetSystemRoutes(api, ctx);
       scheduleRoutes(api, ctx);
       calendarFeedRoutes(api, ctx);
+      registerCalendarRoutes(api, ctx);
       registerCalendarYearlyRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
