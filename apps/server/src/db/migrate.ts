@@ -17,6 +17,7 @@ import * as m0015 from './migrations/0015_server_secrets.js';
 import * as m0016 from './migrations/0016_assets.js';
 import * as m0017 from './migrations/0017_schedules.js';
 import * as m0018 from './migrations/0018_calendar_feeds.js';
+import * as m0019 from './migrations/0019_calendar_indexes.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '0016_assets': m0016,
   '0017_schedules': m0017,
   '0018_calendar_feeds': m0018,
+  '0019_calendar_indexes': m0019,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -49,8 +49,10 @@ export async function findPreparedTasks(
   if (from >= args.to || args.limit <= 0) return [];
   const ids = await findPreparingSchedules(ctx, auth, { ...args, from });
   if (!ids.length) return [];
-  const rows = await findScheduleRows(ctx.db, auth.clientId, ids);
-  const timeZone = await findClientTimeZone(ctx.db, auth.clientId);
+  const [rows, timeZone] = await Promise.all([
+    findScheduleRows(ctx.db, auth.clientId, ids),
+    findClientTimeZone(ctx.db, auth.clientId),
+  ]);
   const [created, assets, people, availableAssignees, settings] = await Promise.all([
     findCreated(ctx, ids, from, args.to),
     findScheduleAssets(ctx, ids),

@@ -138,7 +138,7 @@ export async function calendarUsers(
   if (query.assignees.length) where.push(sql<boolean>`u.id = ANY(${intArray(query.assignees)})`);
   const condition = sql.join(where, sql` AND `);
   const perPage = query.paginate_by;
-  const [page, count] = await Promise.all([
+  const [page, count, window] = await Promise.all([
     sql<{
       id: number;
       first_name: string;
@@ -153,6 +153,7 @@ export async function calendarUsers(
         ORDER BY lower(u.first_name), lower(u.last_name), u.id
         LIMIT ${perPage} OFFSET ${(query.page - 1) * perPage}`.execute(ctx.db),
     sql<{ total: number }>`SELECT count(*)::int AS total FROM users u WHERE ${condition}`.execute(ctx.db),
+    windowOf(ctx, auth, query),
   ]);
   const people = page.rows;
   const ids = people.map((p) => p.id);
@@ -160,7 +161,6 @@ export async function calendarUsers(
   let presence = new Map<number, CalendarPresence[]>();
   let timeZone = '';
   if (!query.rows_only && ids.length) {
-    const window = await windowOf(ctx, auth, query);
     timeZone = window.timeZone;
     const [found, logs] = await Promise.all([
       windowItems(ctx, auth, { filters: query, from: window.from, to: window.to, assignees: ids }),
@@ -275,19 +275,19 @@ export async function calendarWorkspaces(
   }
   const condition = sql.join(where, sql` AND `);
   const perPage = query.paginate_by;
-  const [page, count] = await Promise.all([
+  const [page, count, window] = await Promise.all([
     sql<{ id: number; name: string }>`
       SELECT w.id, w.name FROM workspaces w WHERE ${condition}
         ORDER BY lower(w.name), w.id LIMIT ${perPage} OFFSET ${(query.page - 1) * perPage}`.execute(ctx.db),
     sql<{ total: number }>`SELECT count(*)::int AS total FROM workspaces w WHERE ${condition}`.execute(
       ctx.db,
     ),
+    windowOf(ctx, auth, query),
   ]);
   const ids = page.rows.map((w) => w.id);
   let items = new Map<number, CalendarItem[]>();
   let timeZone = '';
   if (!query.rows_only && ids.length) {
-    const window = await windowOf(ctx, auth, query);
     timeZone = window.timeZone;
     const found = await windowItems(ctx, auth, {
       filters: query,
