@@ -261,6 +261,24 @@ describe('GET calendar/yearly', () => {
     ]);
   });
 
+  it('counts a schedule with three time slots a day in every month of next year', async () => {
+    const t = await team();
+    const next = thisYear + 1;
+    const id = await createSchedule(server, {
+      clientId: t.org.id,
+      workspaceId: t.ids.site,
+      title: 'Three a day',
+      start_date: `${next}-01-01`,
+      time_slots: JSON.stringify([
+        { start: '06:00', end: '07:00' },
+        { start: '12:00', end: '13:00' },
+        { start: '18:00', end: '19:00' },
+      ]),
+    });
+    const days = [31, next % 4 === 0 ? 29 : 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+    expect(counts(rowOf(await yearly(t, `year=${next}`), id))).toEqual(days.map((d) => 3 * d));
+  });
+
   it('keeps a schedule repeating every few minutes bounded', async () => {
     const t = await team();
     const id = await createSchedule(server, {
@@ -275,7 +293,7 @@ describe('GET calendar/yearly', () => {
     const row = rowOf(await yearly(t, `year=${thisYear + 1}`), id);
     const total = counts(row).reduce((a, b) => a + b, 0);
     expect(total).toBeGreaterThan(0);
-    // Capped (PREPARED_OCCURRENCES_PER_SCHEDULE), not the 100,000 occurrences of a year.
+    // Capped (YEARLY_PREPARED_PER_SCHEDULE), not the 100,000 occurrences of a year.
     expect(total).toBeLessThanOrEqual(2000);
     expect(row.events.every((e) => e.data.length <= 5)).toBe(true);
   });

@@ -29,6 +29,8 @@ export type PreparedTaskQuery = {
   workspaceIds?: readonly number[];
   scheduleIds?: readonly number[];
   limit: number;
+  /** Occurrences per schedule at most (default PREPARED_OCCURRENCES_PER_SCHEDULE; the yearly grid's year: more). */
+  perSchedule?: number;
   now?: Date;
 };
 
@@ -65,6 +67,7 @@ export async function findPreparedTasks(
     settings,
     now,
   };
+  const perSchedule = args.perSchedule ?? PREPARED_OCCURRENCES_PER_SCHEDULE;
   const wantedAssets = args.filters.assets.length ? new Set(args.filters.assets) : null;
   const items: { start: number; item: CalendarItem }[] = [];
   for (const row of rows) {
@@ -72,7 +75,7 @@ export async function findPreparedTasks(
       scheduleRuleOf(row, timeZone),
       from,
       args.to,
-      Math.min(args.limit, PREPARED_OCCURRENCES_PER_SCHEDULE),
+      Math.min(args.limit, perSchedule),
     );
     const scheduleAssets = assets.get(row.id) ?? [];
     const pending = pendingOccurrences(
@@ -80,7 +83,7 @@ export async function findPreparedTasks(
       occurrences,
       created.get(row.id) ?? new Set(),
       scheduleAssets,
-      PREPARED_OCCURRENCES_PER_SCHEDULE,
+      perSchedule,
     );
     const assignee = row.assignee_id === null ? undefined : people.get(row.assignee_id);
     for (const { occurrence, asset } of pending) {

@@ -29,7 +29,7 @@ import {
   presentCalendarItem,
   todayIn,
 } from './calendar-items.js';
-import { findPreparedTasks, PREPARED_OCCURRENCES_PER_SCHEDULE } from './calendar-prepared.js';
+import { findPreparedTasks } from './calendar-prepared.js';
 import { renderYearlyPdf } from './calendar-yearly-pdf.js';
 import {
   findYearlyCellIssues,
@@ -55,6 +55,11 @@ type Caller = Pick<Auth, 'userId' | 'clientId' | 'role'>;
 
 /** Most schedules in one PDF (its first ones; the title says so). */
 export const YEARLY_EXPORT_MAX_ROWS = 1000;
+/**
+ * Prepared tasks computed per schedule and year (or cell) at most: five a day all year long; a
+ * schedule repeating every few minutes shows its first 2,000 only, instead of taking seconds.
+ */
+export const YEARLY_PREPARED_PER_SCHEDULE = 2000;
 /** Rows read and counted at a time while building the PDF. */
 const EXPORT_BATCH = 50;
 
@@ -115,7 +120,8 @@ async function yearlyGrid(
       to: bounds[12] as Date,
       filters,
       scheduleIds: ids,
-      limit: ids.length * PREPARED_OCCURRENCES_PER_SCHEDULE,
+      limit: ids.length * YEARLY_PREPARED_PER_SCHEDULE,
+      perSchedule: YEARLY_PREPARED_PER_SCHEDULE,
       now,
     }),
     findClientSettings(ctx.db, [auth.clientId]),
@@ -245,7 +251,8 @@ export async function listYearlyEvents(
       to,
       filters: query,
       scheduleIds: [query.scheduleId],
-      limit: PREPARED_OCCURRENCES_PER_SCHEDULE,
+      limit: YEARLY_PREPARED_PER_SCHEDULE,
+      perSchedule: YEARLY_PREPARED_PER_SCHEDULE,
       now: year.now,
     }),
   ]);
