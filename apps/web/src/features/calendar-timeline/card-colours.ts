@@ -17,10 +17,10 @@ export function cardColour(
   return COLOURS[item.displayType];
 }
 
-/** Background and border of a card: the light shade with the full colour as its left edge. */
+/** Background and border of a card: an opaque light shade (overlapping cards stay readable) with the full colour as its left edge. */
 export function cardStyle(colour: string): { background: string; borderLeft: string; color: string } {
   return {
-    background: `var(--mantine-color-${colour}-light)`,
+    background: `color-mix(in srgb, var(--mantine-color-${colour}-filled) 16%, var(--mantine-color-body))`,
     borderLeft: `4px solid var(--mantine-color-${colour}-filled)`,
     color: 'var(--mantine-color-text)',
   };

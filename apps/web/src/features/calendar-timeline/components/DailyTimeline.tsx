@@ -114,9 +114,9 @@ const DailyRow = memo(function DailyRow({
           height,
           width: DAILY_WIDTH,
           borderBottom: '1px solid var(--mantine-color-default-border)',
-          background: isOver
-            ? 'var(--mantine-color-blue-light)'
-            : `repeating-linear-gradient(to right, transparent 0, transparent ${HOUR_WIDTH - 1}px, var(--mantine-color-default-border) ${HOUR_WIDTH - 1}px, var(--mantine-color-default-border) ${HOUR_WIDTH}px)`,
+          background: isOver ? 'var(--mantine-color-blue-light)' : undefined,
+          // Its own stacking context: shifted cards stay under the sticky names.
+          isolation: 'isolate',
         }}
       >
         <Box style={{ position: 'absolute', top: FULL_DAY_TOP, left: 0, right: 0 }}>
@@ -266,6 +266,25 @@ export function DailyTimeline({
     const format = new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit' });
     return Array.from({ length: TIMELINE_HOURS }, (_, hour) => format.format(new Date(2020, 0, 1, hour)));
   }, [i18n.language]);
+  const hourLines = useMemo(
+    () =>
+      Array.from({ length: TIMELINE_HOURS - 1 }, (_, index) => (
+        <Box
+          key={`hour-${index + 1}`}
+          aria-hidden
+          style={{
+            position: 'absolute',
+            top: 0,
+            bottom: 0,
+            left: NAME_WIDTH + Math.round((index + 1) * HOUR_WIDTH),
+            width: 1,
+            background: 'var(--mantine-color-default-border)',
+            pointerEvents: 'none',
+          }}
+        />
+      )),
+    [],
+  );
   // biome-ignore lint/correctness/useExhaustiveDependencies: scroll once per day shown, not on every tick of the clock
   useLayoutEffect(() => {
     const element = scroller.current;
@@ -317,6 +336,7 @@ export function DailyTimeline({
             </Text>
           ))}
         </Box>
+        {hourLines}
         {rows.map((row) => (
           <DailyRow
             key={row.id}
