@@ -298,6 +298,30 @@ describe('GET calendar/yearly', () => {
     expect(row.events.every((e) => e.data.length <= 5)).toBe(true);
   });
 
+  it('reads a page in as many statements for 50 rows with items as for one', async () => {
+    const t = await team();
+    const next = thisYear + 1;
+    const base = { clientId: t.org.id, workspaceId: t.ids.site, start_date: `${next}-01-01` };
+    const statements = async () =>
+      (
+        await server.countStatements(() =>
+          server.call('GET', `${API}/calendar/yearly?year=${next}`, { token: t.tokens.admin }),
+        )
+      ).statements;
+    const first = await createSchedule(server, { ...base, title: 'First' });
+    await addIssues(t, [{ schedule_id: first, status_id: 5, start_date: at(`${next}-02-10T09:00:00Z`) }]);
+    await statements(); // The caller's grants are read once and kept.
+    const one = await statements();
+    for (let n = 0; n < 49; n++) {
+      const id = await createSchedule(server, { ...base, title: `More ${n}`, assetIds: [t.asset.id] });
+      await addIssues(t, [{ schedule_id: id, status_id: 8, start_date: at(`${next}-03-10T09:00:00Z`) }]);
+    }
+    const body = await yearly(t, `year=${next}`);
+    expect(body.data).toHaveLength(50);
+    expect(body.data.every((r) => r.events.every((e) => e.data.length === Math.min(5, e.count)))).toBe(true);
+    expect(await statements()).toBe(one);
+  });
+
   it('searches titles, sorts by title, creation, update and upcoming date (none last), and pages by 50', async () => {
     const t = await team();
     const base = { clientId: t.org.id, workspaceId: t.ids.site };
