@@ -5,8 +5,10 @@ import {
 } from '@workbench/domain';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findAvailableAssignees } from '../src/modules/calendar/calendar-items.js';
+import { findAvailableAssigneeIds } from '../src/modules/issues/issue-queries.js';
 import { materializeDue } from '../src/modules/schedules/schedule-materializer.js';
-import { addWorkspaceRole, createUser, login } from './helpers/factories.js';
+import { addWorkspace, addWorkspaceRole, createUser, login } from './helpers/factories.js';
 import { API, createIssueTeam, issueSnapshot } from './helpers/issues-factories.js';
 import { createSchedule } from './helpers/schedules-factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -684,5 +686,34 @@ describe('GET user_positions/fetch', () => {
       { id: welder?.id, name: 'Welder', users_count: 0 },
     ]);
     expect((await get('/user_positions/fetch', t.strangerToken)).body.data).toEqual([]);
+  });
+});
+
+describe('available assignees of many workspaces at once', () => {
+  it('are exactly what the one-workspace rule (workspaceWorkersSql) answers for each', async () => {
+    const t = await createIssueTeam(server);
+    const gone = await addWorkspace(server.db, t.org.id, 'Gone');
+    const below = await addWorkspace(server.db, t.org.id, 'Below gone', gone);
+    await addWorkspaceRole(server.db, t.people.member, below, 'member');
+    await server.db
+      .updateTable('workspaces')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', gone)
+      .execute();
+    const invited = await createUser(server.db, t.org.id, { firstName: 'Ivy', status: 'invited' });
+    await addWorkspaceRole(server.db, invited, t.ids.room, 'member');
+    const partnerOwn = await addWorkspace(server.db, t.partner.org.id, 'Partner yard');
+    await addWorkspaceRole(server.db, t.people.collabMember, partnerOwn, 'manager');
+    const workspaces = [t.ids.site, t.ids.room, t.ids.depot, gone, below, partnerOwn];
+    const many = await findAvailableAssignees(server.db, workspaces);
+    const owner = new Map([[partnerOwn, t.partner.org.id]]);
+    for (const id of workspaces) {
+      const one = await findAvailableAssigneeIds(server.db, owner.get(id) ?? t.org.id, id);
+      expect(many.get(id), `workspace ${id}`).toEqual(one);
+    }
+    // The shared Site's partner people are among its workers; the Room inherits them.
+    expect(many.get(t.ids.room)).toContain(t.people.collabMember.id);
+    expect(many.get(t.ids.room)).toContain(invited.id);
+    expect(many.get(below)).toEqual([]);
   });
 });

@@ -164,6 +164,47 @@ export function workspaceWorkersSql(
   )`;
 }
 
+/**
+ * workspaceWorkersSql for many workspaces at once (the calendar's items name hundreds): a query of
+ * (workspace_id, user_id, client_id), the same rule set-wise, each workspace with its own owner
+ * organisation. Kept beside it so the two change together; a test compares them.
+ */
+export function workspacesWorkersSql(
+  workspaceIds: RawBuilder<unknown>,
+): RawBuilder<{ workspace_id: number; user_id: number; client_id: number }> {
+  return sql`(
+    WITH chain AS (
+      SELECT a.workspace_id, a.ancestor_id AS id, a.deleted, w.client_id
+        FROM ${workspaceAncestorsSql(sql`SELECT w.id FROM workspaces w WHERE w.id IN (${workspaceIds})`)} AS a
+        JOIN workspaces w ON w.id = a.workspace_id
+    ),
+    live AS (SELECT workspace_id, client_id FROM chain GROUP BY workspace_id, client_id HAVING NOT bool_or(deleted)),
+    up AS (SELECT c.workspace_id, c.id, c.client_id FROM chain c JOIN live l ON l.workspace_id = c.workspace_id),
+    sharing AS (
+      SELECT DISTINCT up.workspace_id, c.id, c.client_id, c.partner_client_id FROM collaborations c
+        JOIN collaboration_workspaces cw ON cw.collaboration_id = c.id AND cw.client_id = c.client_id
+        JOIN up ON up.id = cw.workspace_id AND up.client_id = c.client_id
+        WHERE c.invitation_status = 'accepted' AND c.deleted_at IS NULL
+    ),
+    candidates (workspace_id, user_id, client_id) AS (
+      SELECT up.workspace_id, wu.user_id, wu.client_id FROM workspace_users wu
+        JOIN up ON wu.workspace_id = up.id AND wu.client_id = up.client_id
+      UNION
+      SELECT l.workspace_id, uc.user_id, uc.client_id FROM user_clients uc
+        JOIN live l ON uc.client_id = l.client_id WHERE uc.role = 'admin'
+      UNION
+      SELECT s.workspace_id, uc.user_id, uc.client_id FROM user_clients uc
+        JOIN sharing s ON s.partner_client_id = uc.client_id WHERE uc.role = 'admin'
+      UNION
+      SELECT s.workspace_id, cu.user_id, s.partner_client_id FROM collaboration_users cu
+        JOIN sharing s ON s.id = cu.collaboration_id AND cu.client_id = s.client_id
+        JOIN up ON up.workspace_id = s.workspace_id AND up.id = cu.workspace_id
+    )
+    SELECT c.workspace_id, c.user_id, c.client_id FROM candidates c JOIN users u ON u.id = c.user_id
+      WHERE u.deleted_at IS NULL AND u.status IN ('active', 'invited')
+  )`;
+}
+
 /** The grants of a user as SQL reads them now (the request's access keeps them; see request-access.ts). */
 export async function readWorkspaceGrants(
   db: Db,

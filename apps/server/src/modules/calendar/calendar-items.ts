@@ -23,7 +23,7 @@ import {
   type VisibleWorkspaces,
   type WorkspaceGrant,
   workspaceSubtreeSql,
-  workspaceWorkersSql,
+  workspacesWorkersSql,
 } from '../access/workspace-access.js';
 import { viewerOf } from '../issues/issue-context.js';
 import type { Db } from '../issues/issue-queries.js';
@@ -321,20 +321,19 @@ export async function findClientSettings(
   return new Map(rows.map((r) => [r.id, readClientSettings(r.settings ?? {})]));
 }
 
-/**
- * Who can be assigned in each workspace (000 §3 available_assignees_ids), one statement for all.
- * (The outer alias must not be one workspaceWorkersSql uses inside: `w`.)
- */
+/** Who can be assigned in each workspace (000 §3 available_assignees_ids), one statement for all. */
 export async function findAvailableAssignees(
   db: Db,
   workspaceIds: readonly number[],
 ): Promise<Map<number, number[]>> {
-  if (!workspaceIds.length) return new Map();
-  const { rows } = await sql<{ id: number; ids: number[] }>`
-    SELECT aw.id, ARRAY(SELECT DISTINCT x.user_id
-        FROM ${workspaceWorkersSql(sql`aw.client_id`, sql`aw.id`)} AS x ORDER BY x.user_id) AS ids
-      FROM workspaces aw WHERE aw.id = ANY(${intArray(workspaceIds)})`.execute(db);
-  return new Map(rows.map((r) => [r.id, r.ids.map(Number)]));
+  const out = new Map<number, number[]>(workspaceIds.map((id) => [id, []]));
+  if (!workspaceIds.length) return out;
+  const { rows } = await sql<{ workspace_id: number; user_id: number }>`
+    SELECT DISTINCT x.workspace_id, x.user_id
+      FROM ${workspacesWorkersSql(sql`SELECT unnest(${intArray(workspaceIds)})`)} AS x
+      ORDER BY x.workspace_id, x.user_id`.execute(db);
+  for (const row of rows) out.get(row.workspace_id)?.push(row.user_id);
+  return out;
 }
 
 /** The attachments of issues (pictures' thumbnails and files), in their order. */
