@@ -475,6 +475,9 @@ describe('GET calendar/workspaces, full days and counts', () => {
     await setClientSettings(server.db, t.org.id, { edit_workspace: true });
     const search = await get(`/calendar/workspaces?search=roo&rows_only=1`, t.tokens.admin);
     expect(ids(search.body.data)).toEqual([t.ids.room]);
+    // A partner's admin sees the shared Site, but it is not theirs to plan: no rows of ours.
+    const partnerAdmin = await login(server, t.partner.admin);
+    expect(ids((await get(`/calendar/workspaces?rows_only=1`, partnerAdmin)).body.data)).toEqual([]);
     // Another organisation's workspaces are never rows.
     const stranger = await get(`/calendar/workspaces?ids=${t.ids.site}&rows_only=1`, t.strangerToken);
     expect(stranger.body.data).toEqual([]);
