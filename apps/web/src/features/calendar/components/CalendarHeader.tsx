@@ -105,6 +105,7 @@ export function CalendarHeader({
   filtered,
   yearlyTotal,
   exporting,
+  phone,
   onChange,
   onReset,
   onExport,
@@ -115,6 +116,7 @@ export function CalendarHeader({
   /** How many schedules the yearly grid has (undefined while loading). */
   yearlyTotal: number | undefined;
   exporting: boolean;
+  phone: boolean;
   onChange: Change;
   onReset: () => void;
   onExport: () => void;
@@ -158,7 +160,7 @@ export function CalendarHeader({
         </Title>
       </Group>
 
-      <Group gap="xs" wrap="wrap" style={{ flex: '1 1 auto' }} justify="flex-end">
+      <Group gap="xs" wrap="wrap" style={{ flex: '1 1 auto' }} justify={phone ? 'flex-start' : 'flex-end'}>
         {yearly ? (
           <>
             <YearlySearch search={state.search} onChange={onChange} />

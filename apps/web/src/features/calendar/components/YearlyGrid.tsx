@@ -9,6 +9,7 @@ import {
   Text,
   UnstyledButton,
   useMantineTheme,
+  VisuallyHidden,
 } from '@mantine/core';
 import { IconDots, IconEdit, IconListDetails } from '@tabler/icons-react';
 import type { CalendarItem, CalendarYearlyEvent, CalendarYearlyRow } from '@workbench/domain';
@@ -37,8 +38,8 @@ import {
 
 /** The grid's geometry (001 §9): rows 36 px high, 12 month columns, the title column sticky. */
 export const YEARLY_ROW_HEIGHT = 36;
-const MONTH_MIN_WIDTH = 66;
-const TITLE_WIDTH = { phone: 132, desktop: 230 };
+const MONTH_MIN_WIDTH = { phone: 76, desktop: 68 };
+const TITLE_WIDTH = { phone: 150, desktop: 230 };
 /** How near the bottom (px) the next 50 rows are asked for (001 §9). */
 const LOAD_MORE_DISTANCE = 25;
 
@@ -96,53 +97,29 @@ function useGridTip() {
   return { handlers, element };
 }
 
-function Chip({
-  item,
-  timeZone,
-  onPrepared,
-}: {
-  item: CalendarItem;
-  timeZone: string;
-  onPrepared: (item: CalendarItem) => void;
-}) {
+/**
+ * One item of a cell: a coloured chip with the day of the month (grey for a prepared task), its
+ * title, date and state in the shared tooltip. The chips are drawn inside the cell's one button
+ * (targets of 24 px at least, WCAG 2.5.8): a pointer on a chip opens that item, anywhere else in
+ * the cell the list of all; the keyboard opens the list, where every item is a link.
+ */
+function Chip({ item, index, timeZone }: { item: CalendarItem; index: number; timeZone: string }) {
   const { t, i18n } = useTranslation();
   const theme = useMantineTheme();
-  const color = itemColor(item);
-  const forms = colorForms(theme.colors[color]?.[6] ?? '#868e96');
+  const forms = colorForms(theme.colors[itemColor(item)]?.[6] ?? '#868e96');
   const prepared = isPreparedTask(item);
   const when = itemWhen(item, i18n.language, timeZone);
   const kind = prepared ? t('calendar.display.PREPARED') : t(`calendar.display.${item.displayType}`);
-  const label = [item.title, when, kind].filter(Boolean).join(' · ');
-  const style: CSSProperties = {
-    background: forms.filled,
-    color: forms.onFilled,
-    ...CHIP_STYLE,
-  };
-  const day = itemDay(item, timeZone);
-  if (prepared)
-    return (
-      <UnstyledButton
-        style={style}
-        aria-label={label}
-        data-tip={`${item.title}\n${when} · ${kind}`}
-        data-testid="yearly-chip"
-        data-display={prepared ? 'PREPARED' : item.displayType}
-        onClick={() => onPrepared(item)}
-      >
-        {day}
-      </UnstyledButton>
-    );
   return (
-    <Link
-      to={calendarLinks.issue(Number(item.id))}
-      style={style}
-      aria-label={label}
-      data-tip={`${item.title}\n${when} · ${kind}`}
+    <span
+      style={{ ...CHIP_STYLE, background: forms.filled, color: forms.onFilled }}
+      data-item-index={index}
+      data-tip={`${item.title}\n${[when, kind].filter(Boolean).join(' · ')}`}
       data-testid="yearly-chip"
-      data-display={item.displayType}
+      data-display={prepared ? 'PREPARED' : item.displayType}
     >
-      {day}
-    </Link>
+      {itemDay(item, timeZone)}
+    </span>
   );
 }
 
@@ -151,65 +128,88 @@ const CHIP_STYLE: CSSProperties = {
   alignItems: 'center',
   justifyContent: 'center',
   height: 14,
-  minWidth: 17,
+  minWidth: 18,
   padding: '0 2px',
   borderRadius: 3,
   fontSize: 10,
   lineHeight: 1,
   fontWeight: 600,
-  textDecoration: 'none',
   fontVariantNumeric: 'tabular-nums',
+  cursor: 'pointer',
 };
 
 function Cell({
   cell,
   row,
   month,
+  monthName,
   current,
   timeZone,
   onMore,
-  onPrepared,
+  onItem,
 }: {
   cell: CalendarYearlyEvent | undefined;
   row: CalendarYearlyRow;
   month: number;
+  /** The month with its year in words, for the cell's name. */
+  monthName: string;
   current: boolean;
   timeZone: string;
   onMore: (cell: YearlyCellRef) => void;
-  onPrepared: (item: CalendarItem) => void;
+  onItem: (item: CalendarItem) => void;
 }) {
   const { t } = useTranslation();
   const theme = useMantineTheme();
   const { items, more } = cellChips(cell);
+  const count = cell?.count ?? 0;
   const block = cell?.blockDisplayType ?? 'PLANNED';
   const blockForms = colorForms(theme.colors[DISPLAY_TYPE_COLORS[block]]?.[6] ?? '#868e96');
+  const name = t('calendar.yearly.cell_label', { title: row.scheduleTitle, month: monthName, count });
   return (
     <td
-      style={{
-        ...CELL_STYLE,
-        background: current ? 'var(--mantine-color-brand-light)' : undefined,
-      }}
+      style={{ ...CELL_STYLE, background: current ? 'var(--mantine-color-brand-light)' : undefined }}
       data-testid="yearly-cell"
       data-month={month}
-      data-count={cell?.count ?? 0}
+      data-count={count}
     >
-      <Box style={{ display: 'flex', flexWrap: 'wrap', gap: 2, alignContent: 'center', height: '100%' }}>
-        {items.map((item) => (
-          <Chip key={String(item.id)} item={item} timeZone={timeZone} onPrepared={onPrepared} />
-        ))}
-        {more > 0 && (
-          <UnstyledButton
-            style={{ ...CHIP_STYLE, background: blockForms.filled, color: blockForms.onFilled }}
-            aria-label={t('calendar.yearly.view_more', { count: cell?.count ?? more })}
-            aria-haspopup="dialog"
-            data-tip={t('calendar.yearly.view_more', { count: cell?.count ?? more })}
-            data-testid="yearly-more"
-            onClick={() => onMore({ scheduleId: row.scheduleId, scheduleTitle: row.scheduleTitle, month })}
-          >
-            +{more}
-          </UnstyledButton>
-        )}
-      </Box>
+      {count > 0 && (
+        <UnstyledButton
+          aria-haspopup="dialog"
+          data-tip={name}
+          data-testid="yearly-cell-button"
+          onClick={(e) => {
+            const chip = (e.target as HTMLElement).closest<HTMLElement>('[data-item-index]');
+            const item = chip ? items[Number(chip.dataset.itemIndex)] : undefined;
+            if (item) onItem(item);
+            else onMore({ scheduleId: row.scheduleId, scheduleTitle: row.scheduleTitle, month });
+          }}
+          style={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            gap: 2,
+            alignContent: 'center',
+            // Holds its hidden name, which would otherwise widen the page (not only the grid).
+            position: 'relative',
+            width: '100%',
+            height: '100%',
+            padding: '1px 3px',
+          }}
+        >
+          <VisuallyHidden>{name}</VisuallyHidden>
+          {items.map((item, index) => (
+            <Chip key={String(item.id)} item={item} index={index} timeZone={timeZone} />
+          ))}
+          {more > 0 && (
+            <span
+              aria-hidden
+              style={{ ...CHIP_STYLE, background: blockForms.filled, color: blockForms.onFilled }}
+              data-testid="yearly-more"
+            >
+              +{more}
+            </span>
+          )}
+        </UnstyledButton>
+      )}
     </td>
   );
 }
@@ -217,7 +217,7 @@ function Cell({
 const BORDER = '1px solid var(--mantine-color-default-border)';
 const CELL_STYLE: CSSProperties = {
   height: YEARLY_ROW_HEIGHT,
-  padding: '1px 3px',
+  padding: 0,
   borderBottom: BORDER,
   borderLeft: BORDER,
   verticalAlign: 'middle',
@@ -267,25 +267,33 @@ function RowMenu({ row }: { row: CalendarYearlyRow }) {
 export function YearlyGrid({
   rows,
   months,
+  monthNames,
   currentMonth,
   timeZone,
   phone,
+  faded,
+  busy,
   hasMore,
   loadingMore,
   onLoadMore,
   onMore,
-  onPrepared,
+  onItem,
 }: {
   rows: CalendarYearlyRow[];
   months: string[];
+  /** Each month with the year in words ("November 2026"). */
+  monthNames: string[];
   currentMonth: number | null;
   timeZone: string;
   phone: boolean;
+  /** The rows are the previous query's, shown until the new ones come. */
+  faded: boolean;
+  busy: boolean;
   hasMore: boolean;
   loadingMore: boolean;
   onLoadMore: () => void;
   onMore: (cell: YearlyCellRef) => void;
-  onPrepared: (item: CalendarItem) => void;
+  onItem: (item: CalendarItem) => void;
 }) {
   const { t } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
@@ -325,10 +333,14 @@ export function YearlyGrid({
         tip.handlers.onScroll();
         maybeLoad();
       }}
+      aria-busy={busy}
       style={{
         overflow: 'auto',
-        flex: 1,
-        minHeight: 280,
+        // As high as its rows, at most what the page leaves (a phone: most of the screen).
+        flex: '0 1 auto',
+        minHeight: phone ? undefined : 160,
+        maxHeight: phone ? '75dvh' : undefined,
+        opacity: faded ? 0.6 : 1,
         border: BORDER,
         borderRadius: 'var(--mantine-radius-md)',
         background: 'var(--mantine-color-white)',
@@ -342,7 +354,7 @@ export function YearlyGrid({
           borderSpacing: 0,
           tableLayout: 'fixed',
           width: '100%',
-          minWidth: titleWidth + 12 * MONTH_MIN_WIDTH,
+          minWidth: titleWidth + 12 * (phone ? MONTH_MIN_WIDTH.phone : MONTH_MIN_WIDTH.desktop),
         }}
         onMouseOver={tip.handlers.onMouseOver}
         onMouseLeave={tip.handlers.onMouseLeave}
@@ -421,10 +433,11 @@ export function YearlyGrid({
                     cell={cell}
                     row={row}
                     month={i + 1}
+                    monthName={monthNames[i] ?? ''}
                     current={currentMonth === i + 1}
                     timeZone={timeZone}
                     onMore={onMore}
-                    onPrepared={onPrepared}
+                    onItem={onItem}
                   />
                 ))}
               </tr>

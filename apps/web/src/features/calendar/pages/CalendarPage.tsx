@@ -2,9 +2,9 @@ import { Center, Loader, Skeleton, Stack } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconCalendarRepeat } from '@tabler/icons-react';
 import { type CalendarItem, type CalendarScreenState, readClientSettings } from '@workbench/domain';
-import { lazy, Suspense, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../ui/feedback/EmptyState';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { useClientSettings } from '../../profiles/profiles-api';
@@ -19,6 +19,7 @@ import {
   currentMonth,
   isCalendarFiltered,
   monthLabels,
+  monthTitle,
   readCalendarState,
   resetCalendarFilters,
   todayIn,
@@ -31,6 +32,7 @@ import { ExportFailedModal, ExportProgressModal } from '../components/ExportDial
 import { PreparedTaskModal } from '../components/PreparedTaskModal';
 import { YearlyCellModal } from '../components/YearlyCellModal';
 import { type YearlyCellRef, YearlyGrid } from '../components/YearlyGrid';
+import { isPreparedTask } from '../yearly-cells';
 
 // The daily and weekly timelines (another feature) load only when one of those views is opened.
 const CalendarTimeline = lazy(() =>
@@ -38,6 +40,7 @@ const CalendarTimeline = lazy(() =>
 );
 
 const SKELETON_ROWS = [1, 2, 3, 4, 5, 6];
+const MONTHS = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12];
 
 /**
  * /dashboard/calendar (001 §2 "Calendar"): the header and filter bar of every view, the yearly
@@ -55,10 +58,16 @@ export function CalendarPage() {
   const yearly = state.view === 'yearly';
   const filtered = isCalendarFiltered(state);
 
-  const onChange = (change: Partial<CalendarScreenState>, options?: { replace?: boolean }) => {
-    const next = calendarChange(state, change, options);
-    setSearchParams(new URLSearchParams(calendarSearch(next.state)), { replace: next.replace });
-  };
+  // Every change applies to the address as it is now, not as it was when the caller rendered:
+  // the timeline calls back after its own loads, and must not bring an older state back.
+  const latest = useRef({ searchParams, setSearchParams });
+  latest.current = { searchParams, setSearchParams };
+  const onChange = useCallback((change: Partial<CalendarScreenState>, options?: { replace?: boolean }) => {
+    const next = calendarChange(readCalendarState(latest.current.searchParams), change, options);
+    const params = new URLSearchParams(calendarSearch(next.state));
+    latest.current.searchParams = params;
+    latest.current.setSearchParams(params, { replace: next.replace });
+  }, []);
   const onReset = () => setSearchParams(new URLSearchParams(calendarSearch(resetCalendarFilters(state))));
 
   // The yearly grid's rows (also the PDF icon's total).
@@ -98,6 +107,10 @@ export function CalendarPage() {
   const canAdd = useCanAddSchedule();
   const year = calendarYear(state, today);
   const list = rows.data?.pages.flatMap((page) => page.data) ?? [];
+  const navigate = useNavigate();
+  // An issue opens its page; a prepared task (status 0) its read-only view.
+  const openItem = (item: CalendarItem) =>
+    isPreparedTask(item) ? setPrepared(item) : navigate(calendarLinks.issue(Number(item.id)));
 
   return (
     <Stack
@@ -116,6 +129,7 @@ export function CalendarPage() {
         filtered={filtered}
         yearlyTotal={total}
         exporting={exporting}
+        phone={phone}
         onChange={onChange}
         onReset={onReset}
         onExport={() => void exportPdf()}
@@ -162,29 +176,21 @@ export function CalendarPage() {
         />
       )}
       {yearly && total !== undefined && total > 0 && (
-        <Stack
-          gap={0}
-          style={{
-            flex: phone ? undefined : 1,
-            minHeight: 0,
-            height: phone ? '75dvh' : undefined,
-            opacity: rows.isPlaceholderData ? 0.6 : 1,
-          }}
-          aria-busy={rows.isFetching}
-        >
-          <YearlyGrid
-            rows={list}
-            months={monthLabels(i18n.language)}
-            currentMonth={currentMonth(year, today)}
-            timeZone={timeZone}
-            phone={phone}
-            hasMore={!!rows.hasNextPage && !rows.isPlaceholderData}
-            loadingMore={rows.isFetchingNextPage}
-            onLoadMore={() => void rows.fetchNextPage()}
-            onMore={setOpenCell}
-            onPrepared={setPrepared}
-          />
-        </Stack>
+        <YearlyGrid
+          rows={list}
+          months={monthLabels(i18n.language)}
+          monthNames={MONTHS.map((m) => monthTitle(m, year, i18n.language))}
+          currentMonth={currentMonth(year, today)}
+          timeZone={timeZone}
+          phone={phone}
+          faded={rows.isPlaceholderData}
+          busy={rows.isFetching}
+          hasMore={!!rows.hasNextPage && !rows.isPlaceholderData}
+          loadingMore={rows.isFetchingNextPage}
+          onLoadMore={() => void rows.fetchNextPage()}
+          onMore={setOpenCell}
+          onItem={openItem}
+        />
       )}
 
       <YearlyCellModal
