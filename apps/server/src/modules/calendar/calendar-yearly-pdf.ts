@@ -322,11 +322,13 @@ export function renderYearlyPdf(input: YearlyPdfInput): Promise<Buffer> {
       }
     });
     doc.font('regular').fontSize(8).fillColor('#000000');
-    doc.text(row.title, left + 4, y + 3, {
-      width: TITLE_COLUMN - 8,
+    const title = { width: TITLE_COLUMN - 8, lineGap: -1 };
+    // Centred in the row: one line or two (longer titles end in an ellipsis).
+    const height = Math.min(doc.heightOfString(row.title, title), ROW_HEIGHT - 4);
+    doc.text(row.title, left + 4, y + (ROW_HEIGHT - height) / 2, {
+      ...title,
       height: ROW_HEIGHT - 4,
       ellipsis: true,
-      lineGap: -1,
     });
   };
 
