@@ -13,6 +13,7 @@ import { memo, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardColour, cardStyle } from '../card-colours';
 import { localDayStartOf, localTime } from '../day-clock';
+import { eventsOf, useRenderMeasure } from '../render-mark';
 import type { TimelineRow } from '../timeline-api';
 import { type OpenItem, TimelineCard } from './TimelineCard';
 
@@ -259,8 +260,10 @@ export function DailyTimeline({
   onOpen: OpenItem;
   onViewMore: ViewMore;
 }) {
+  const startedAt = performance.now();
   const { i18n } = useTranslation();
   const scroller = useRef<HTMLDivElement>(null);
+  useRenderMeasure(startedAt, scroller, { view: 'daily', events: eventsOf(rows), rows: rows.length });
   const isToday = nowSeconds >= day.start && nowSeconds < day.end;
   const hourLabels = useMemo(() => {
     const format = new Intl.DateTimeFormat(i18n.language, { hour: 'numeric', minute: '2-digit' });

@@ -1,10 +1,11 @@
 import { useDroppable } from '@dnd-kit/core';
 import { Box, Stack, Text, UnstyledButton } from '@mantine/core';
 import { type CalendarItem, canDragCalendarItem, type DayBounds, layoutWeeklyRow } from '@workbench/domain';
-import { memo, useMemo } from 'react';
+import { memo, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { cardColour, cardStyle } from '../card-colours';
 import { localDayStartOf } from '../day-clock';
+import { eventsOf, useRenderMeasure } from '../render-mark';
 import type { TimelineRow } from '../timeline-api';
 import { cardLine, NAME_WIDTH, type ViewMore } from './DailyTimeline';
 import { type OpenItem, TimelineCard } from './TimelineCard';
@@ -205,8 +206,11 @@ export function WeeklyTimeline({
   onOpen: OpenItem;
   onViewMore: ViewMore;
 }) {
+  const startedAt = performance.now();
+  const element = useRef<HTMLDivElement>(null);
+  useRenderMeasure(startedAt, element, { view: 'weekly', events: eventsOf(rows), rows: rows.length });
   return (
-    <Box data-timeline-scroll data-testid="calendar-weekly" style={{ overflowX: 'auto' }}>
+    <Box ref={element} data-timeline-scroll data-testid="calendar-weekly" style={{ overflowX: 'auto' }}>
       <Box style={{ minWidth: NAME_WIDTH + days.length * 120 }}>
         <Box
           style={{
