@@ -46,6 +46,8 @@ type Ids = {
   regulatoryFile: number;
   /** A schedule of the member's workspace, assigned to someone else. */
   schedule: number;
+  /** The key of one of its prepared (future) tasks. */
+  scheduledTask: string;
 };
 type Refusal = { method: string; url: string; path: (ids: Ids) => string; body?: (ids: Ids) => unknown };
 
@@ -419,6 +421,13 @@ const REFUSED: Refusal[] = [
     path: (i) => `/schedule/${i.schedule}/set_time_limits`,
     body: () => ({ completion: { value: 2, unit: 'hours' } }),
   },
+  // The calendar: preparing a schedule's future task now is the schedule's editors' (as above).
+  {
+    method: 'PUT',
+    url: '/scheduled_tasks/:id',
+    path: (i) => `/scheduled_tasks/${i.scheduledTask}`,
+    body: () => ({ title: 'Prepared early' }),
+  },
 ];
 
 /** Write routes with ids that a member may call on what they can see (their own things). */
@@ -599,8 +608,13 @@ describe('a plain member', () => {
       assetSystem,
       regulatoryFile,
       schedule,
+      scheduledTask: '',
     };
     const token = await login(server, member);
+    // The member sees the schedule, so its preview names a real future task to try.
+    const preview = await server.call('GET', `${API_PREFIX}/schedule/future_preview/${schedule}`, { token });
+    ids.scheduledTask = (preview.body as { data: Array<{ key: string }> }).data[0]?.key ?? '';
+    expect(ids.scheduledTask).toMatch(/^\d+:\d+:\d+$/);
 
     const before = await snapshot();
     const answers: string[] = [];

@@ -14,6 +14,9 @@ const statements = [
     WHERE deleted_at IS NULL AND start_date IS NOT NULL`,
   sql`CREATE INDEX issues_calendar_workspace_due ON issues (client_id, workspace_id, due_date)
     WHERE deleted_at IS NULL AND due_date IS NOT NULL`,
+  // The yearly grid: a schedule's issues of one year, placed by their start (else due) date.
+  sql`CREATE INDEX issues_calendar_schedule_start ON issues (schedule_id, (coalesce(start_date, due_date)))
+    WHERE deleted_at IS NULL AND schedule_id IS NOT NULL`,
 ];
 
 export async function up(db: Kysely<unknown>): Promise<void> {
