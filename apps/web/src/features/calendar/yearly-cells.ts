@@ -53,6 +53,7 @@ export function cellsByMonth(events: readonly CalendarYearlyEvent[]): Array<Cale
 const momentOf = (item: Pick<CalendarItem, 'start_date' | 'due_date'>) => item.start_date ?? item.due_date;
 
 function safeFormat(language: string, timeZone: string, options: Intl.DateTimeFormatOptions, at: Date) {
+  if (Number.isNaN(at.getTime())) return '';
   try {
     return new Intl.DateTimeFormat(language, { ...options, timeZone }).format(at);
   } catch {

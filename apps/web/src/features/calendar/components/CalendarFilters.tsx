@@ -123,7 +123,7 @@ export function CalendarFilters({
           onChange={(v) => v && onChange({ issue_type: v === 'both' ? null : (v as 'issue' | 'task') })}
           data={TYPES.map((type) => ({ value: type, label: t(`issues.list.filters.types.${type}`) }))}
           allowDeselect={false}
-          w={{ base: '100%', sm: 210 }}
+          w={{ base: '100%', sm: 240 }}
         />
         <SummaryMultiSelect
           label={t('calendar.filters.status')}

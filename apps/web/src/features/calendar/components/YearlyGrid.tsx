@@ -113,6 +113,7 @@ function Chip({ item, index, timeZone }: { item: CalendarItem; index: number; ti
   return (
     <span
       style={{ ...CHIP_STYLE, background: forms.filled, color: forms.onFilled }}
+      aria-hidden
       data-item-index={index}
       data-tip={`${item.title}\n${[when, kind].filter(Boolean).join(' · ')}`}
       data-testid="yearly-chip"
@@ -307,6 +308,17 @@ export function YearlyGrid({
   const maybeLoad = () => {
     if (hasMore && !loadingMore && nearEnd()) onLoadMore();
   };
+  // A narrow grid opens at this month (the one before it first), not at January.
+  const hasRows = rows.length > 0;
+  useEffect(() => {
+    const box = scroller.current;
+    if (!box || !hasRows || box.scrollWidth <= box.clientWidth) return;
+    const month = currentMonth
+      ? box.querySelectorAll<HTMLElement>('[data-testid="yearly-month"]')[Math.max(0, currentMonth - 2)]
+      : undefined;
+    box.scrollLeft = month ? month.offsetLeft - titleWidth : 0;
+  }, [currentMonth, hasRows, titleWidth]);
+
   // Rows that do not fill the box leave nothing to scroll: the next page comes at once.
   // biome-ignore lint/correctness/useExhaustiveDependencies: checked again whenever the rows or the paging change
   useEffect(maybeLoad, [rows.length, hasMore, loadingMore]);
