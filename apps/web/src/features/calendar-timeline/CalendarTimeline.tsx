@@ -13,7 +13,7 @@ import {
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
-import { Box, Button, Center, Group, Loader, Text, VisuallyHidden } from '@mantine/core';
+import { Box, Button, Center, Collapse, Group, Loader, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import {
   type CalendarItem,
@@ -23,7 +23,7 @@ import {
   itemSpan,
   weeklySelection,
 } from '@workbench/domain';
-import { type JSX, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { type CSSProperties, type JSX, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../ui/feedback/use-notify';
 import { DailyTimeline, type ViewMore } from './components/DailyTimeline';
@@ -120,6 +120,9 @@ export function CalendarTimeline({ state, onChange }: CalendarTimelineProps): JS
   const tooMuch = weekly && !firstEntry && !rowsQuery.isPlaceholderData && selection.tooMuch;
 
   const wideEnough = useMediaQuery(DRAG_SIDEBAR_MEDIA, true);
+  // On a phone the row list folds above the timeline (which scrolls sideways).
+  const narrow = useMediaQuery('(max-width: 47.99em)', false);
+  const [rowsOpen, setRowsOpen] = useState(false);
   const sidebarOpen = state.unscheduled === 1 && wideEnough;
 
   const [popup, setPopup] = useState<{ item: CalendarItem; anchor: DOMRect } | null>(null);
@@ -353,6 +356,35 @@ export function CalendarTimeline({ state, onChange }: CalendarTimelineProps): JS
     );
   })();
 
+  const rowsSidebar = (
+    <RowsSidebar
+      kind={kind}
+      filters={stableFilters}
+      window={window_}
+      hidden={hidden}
+      allIds={loadedRows.map((row) => row.id)}
+      onHiddenChange={setHidden}
+      onPositionsChange={(ids) => onChange({ job_positions: ids })}
+    />
+  );
+  const timelineArea = (
+    <Box style={{ flex: 1, minWidth: 0 }}>
+      {content}
+      {rowsQuery.hasNextPage && (
+        <Center py="sm">
+          <Button
+            variant="light"
+            size="xs"
+            loading={rowsQuery.isFetchingNextPage}
+            onClick={() => rowsQuery.fetchNextPage()}
+          >
+            {t('calendar-timeline.load_more')}
+          </Button>
+        </Center>
+      )}
+    </Box>
+  );
+
   return (
     <DndContext
       sensors={sensors}
@@ -369,41 +401,39 @@ export function CalendarTimeline({ state, onChange }: CalendarTimelineProps): JS
         screenReaderInstructions: { draggable: t('calendar-timeline.dnd.instructions') },
       }}
     >
-      <Group align="flex-start" wrap="nowrap" gap="sm" data-testid="calendar-timeline">
-        <RowsSidebar
-          kind={kind}
-          filters={stableFilters}
-          window={window_}
-          hidden={hidden}
-          allIds={loadedRows.map((row) => row.id)}
-          onHiddenChange={setHidden}
-          onPositionsChange={(ids) => onChange({ job_positions: ids })}
-        />
-        <Box style={{ flex: 1, minWidth: 0 }}>
-          {content}
-          {rowsQuery.hasNextPage && (
-            <Center py="sm">
-              <Button
-                variant="light"
-                size="xs"
-                loading={rowsQuery.isFetchingNextPage}
-                onClick={() => rowsQuery.fetchNextPage()}
-              >
-                {t('calendar-timeline.load_more')}
-              </Button>
-            </Center>
+      {narrow ? (
+        <Stack
+          gap="xs"
+          data-testid="calendar-timeline"
+          style={{ '--calendar-name-width': '120px' } as CSSProperties}
+        >
+          <Button
+            variant="default"
+            size="xs"
+            onClick={() => setRowsOpen((open) => !open)}
+            aria-expanded={rowsOpen}
+            style={{ alignSelf: 'flex-start' }}
+          >
+            {t(kind === 'users' ? 'calendar-timeline.choose_people' : 'calendar-timeline.choose_workspaces')}
+          </Button>
+          <Collapse in={rowsOpen}>{rowsSidebar}</Collapse>
+          {timelineArea}
+        </Stack>
+      ) : (
+        <Group align="flex-start" wrap="nowrap" gap="sm" data-testid="calendar-timeline">
+          {rowsSidebar}
+          {timelineArea}
+          {sidebarOpen && (
+            <DragSidebar
+              state={state}
+              filters={stableFilters}
+              hiddenIds={pendingIds}
+              onChange={(change) => onChange(change)}
+              onOpen={openItem}
+            />
           )}
-        </Box>
-        {sidebarOpen && (
-          <DragSidebar
-            state={state}
-            filters={stableFilters}
-            hiddenIds={pendingIds}
-            onChange={(change) => onChange(change)}
-            onOpen={openItem}
-          />
-        )}
-      </Group>
+        </Group>
+      )}
       <VisuallyHidden aria-live="assertive" data-testid="calendar-dnd-position">
         {cursorText}
       </VisuallyHidden>

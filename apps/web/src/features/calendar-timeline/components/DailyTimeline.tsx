@@ -21,6 +21,8 @@ import { type OpenItem, TimelineCard } from './TimelineCard';
 export const DAILY_WIDTH = TIMELINE_DEFAULT_WIDTH;
 export const HOUR_WIDTH = DAILY_WIDTH / TIMELINE_HOURS;
 export const NAME_WIDTH = 200;
+/** The names' column: 200 px, narrower on a phone (set by CalendarTimeline as --calendar-name-width). */
+export const NAME_COLUMN = `var(--calendar-name-width, ${NAME_WIDTH}px)`;
 /** Rows are 120 px, taller when overlapping cards step down. */
 const ROW_MIN_HEIGHT = 120;
 const FULL_DAY_TOP = 4;
@@ -279,7 +281,7 @@ export function DailyTimeline({
             position: 'absolute',
             top: 0,
             bottom: 0,
-            left: NAME_WIDTH + Math.round((index + 1) * HOUR_WIDTH),
+            left: `calc(${NAME_COLUMN} + ${Math.round((index + 1) * HOUR_WIDTH)}px)`,
             width: 1,
             background: 'var(--mantine-color-default-border)',
             pointerEvents: 'none',
@@ -305,9 +307,9 @@ export function DailyTimeline({
       <Box
         style={{
           display: 'grid',
-          gridTemplateColumns: `${NAME_WIDTH}px ${DAILY_WIDTH}px`,
+          gridTemplateColumns: `${NAME_COLUMN} ${DAILY_WIDTH}px`,
           position: 'relative',
-          width: NAME_WIDTH + DAILY_WIDTH,
+          width: `calc(${NAME_COLUMN} + ${DAILY_WIDTH}px)`,
         }}
       >
         <Box
@@ -359,7 +361,7 @@ export function DailyTimeline({
               position: 'absolute',
               top: 0,
               bottom: 0,
-              left: NAME_WIDTH + timeToX(nowSeconds, day.start, DAILY_WIDTH),
+              left: `calc(${NAME_COLUMN} + ${timeToX(nowSeconds, day.start, DAILY_WIDTH)}px)`,
               width: 2,
               background: 'var(--mantine-color-red-filled)',
               zIndex: 2,

@@ -54,7 +54,13 @@ export function RowsSidebar({
   const hiddenSet = new Set(hidden);
   const listed = rows.map((row) => row.id);
   return (
-    <Stack gap="xs" w={240} miw={240} data-testid="calendar-rows-sidebar" style={{ alignSelf: 'stretch' }}>
+    <Stack
+      gap="xs"
+      w={{ base: '100%', sm: 240 }}
+      miw={{ base: 0, sm: 240 }}
+      data-testid="calendar-rows-sidebar"
+      style={{ alignSelf: 'stretch' }}
+    >
       <TextInput
         size="xs"
         leftSection={<IconSearch size={14} />}

@@ -7,7 +7,7 @@ import { cardColour, cardStyle } from '../card-colours';
 import { localDayStartOf } from '../day-clock';
 import { eventsOf, useRenderMeasure } from '../render-mark';
 import type { TimelineRow } from '../timeline-api';
-import { cardLine, NAME_WIDTH, type ViewMore } from './DailyTimeline';
+import { cardLine, NAME_COLUMN, type ViewMore } from './DailyTimeline';
 import { type OpenItem, TimelineCard } from './TimelineCard';
 
 export type WeekDay = { day: string; bounds: DayBounds; number: string; weekday: string; isToday: boolean };
@@ -104,7 +104,7 @@ const WeeklyRow = memo(function WeeklyRow({
       data-row-name={row.name}
       style={{
         display: 'grid',
-        gridTemplateColumns: `${NAME_WIDTH}px repeat(${days.length}, minmax(120px, 1fr))`,
+        gridTemplateColumns: `${NAME_COLUMN} repeat(${days.length}, minmax(120px, 1fr))`,
         borderBottom: '1px solid var(--mantine-color-default-border)',
       }}
     >
@@ -211,11 +211,11 @@ export function WeeklyTimeline({
   useRenderMeasure(startedAt, element, { view: 'weekly', events: eventsOf(rows), rows: rows.length });
   return (
     <Box ref={element} data-timeline-scroll data-testid="calendar-weekly" style={{ overflowX: 'auto' }}>
-      <Box style={{ minWidth: NAME_WIDTH + days.length * 120 }}>
+      <Box style={{ minWidth: `calc(${NAME_COLUMN} + ${days.length * 120}px)` }}>
         <Box
           style={{
             display: 'grid',
-            gridTemplateColumns: `${NAME_WIDTH}px repeat(${days.length}, minmax(120px, 1fr))`,
+            gridTemplateColumns: `${NAME_COLUMN} repeat(${days.length}, minmax(120px, 1fr))`,
             borderBottom: '1px solid var(--mantine-color-default-border)',
           }}
         >
