@@ -88,6 +88,7 @@ function useGridTip() {
           zIndex: 400,
           pointerEvents: 'none',
           whiteSpace: 'pre-line',
+          width: 'max-content',
         }}
       >
         {tip.text}
