@@ -72,20 +72,26 @@ async function dragTo(page: Page, card: Locator, target: Locator, hour: number) 
   await page.mouse.down();
   await page.mouse.move(from.x + 20, from.y + 20, { steps: 4 });
   await page.mouse.move(to.x + hour * HOUR_PX + 10, to.y + 40, { steps: 12 });
-  // Passing the timeline's edge on the way may have scrolled it: aim again where the hour is now.
+  // Passing the timeline's edge on the way may have scrolled it: aim again where the hour is now,
+  // until the dragged card's left edge sits on the hour and the timeline has stopped scrolling.
   const scrolled = () => page.getByTestId('calendar-daily').evaluate((el) => el.scrollLeft);
+  const offset = async () => {
+    const overlay = await page.getByTestId('calendar-drag-overlay').boundingBox();
+    const now = await target.boundingBox();
+    return overlay && now ? overlay.x - now.x : Number.NaN;
+  };
   await expect
     .poll(async () => {
+      const now = await target.boundingBox();
+      if (!now) return false;
+      await page.mouse.move(now.x + hour * HOUR_PX + 10, now.y + 40, { steps: 2 });
       const before = await scrolled();
       await page.evaluate(
         () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
       );
-      return (await scrolled()) === before;
+      return (await scrolled()) === before && Math.abs((await offset()) - hour * HOUR_PX) < 1;
     })
     .toBe(true);
-  const now = await target.boundingBox();
-  if (!now) throw new Error('row not shown');
-  await page.mouse.move(now.x + hour * HOUR_PX + 10, now.y + 40, { steps: 2 });
   await page.mouse.up();
 }
 
@@ -192,6 +198,58 @@ test('a dispatcher drags work onto the daily timeline, reassigns it and moves it
       return [saved.assignee_id, saved.start_date ? Date.parse(saved.start_date) / 1000 : null];
     })
     .toEqual([person('Martin'), await todayAt(page, 11)]);
+});
+
+test('the detail popup edits an issue in place and completes it', async ({ page, request }) => {
+  const { auth, workspace, person } = await demo(request);
+  await page.setViewportSize({ width: 1400, height: 900 });
+  await logInAs(page, 'admin@demo.test');
+  const start = await todayAt(page, 15);
+  const title = `Descale the coffee machine ${Date.now()}`;
+  const id = await createIssue(request, auth, {
+    title,
+    workspace_id: workspace('Building A'),
+    assignee_id: person('Anna'),
+    start_date: start,
+    due_date: start + 1800,
+  });
+  await page.goto('/dashboard/calendar?view=dailyUsers');
+  const card = row(page, 'Anna').getByTestId('calendar-card').filter({ hasText: title });
+  await card.click();
+  const popup = page.getByTestId('calendar-popup');
+  await expect(popup.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+  // Save shows only once something changed; closing with changes asks first.
+  await expect(popup.getByRole('button', { name: 'Save' })).toHaveCount(0);
+  await popup.getByRole('textbox', { name: 'Title' }).fill(`${title} (done twice)`);
+  await popup.getByRole('button', { name: 'Close' }).click();
+  const ask = page.getByRole('dialog', { name: 'Unsaved changes' });
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await popup.getByRole('button', { name: 'Save' }).click();
+  await expect(popup).toHaveCount(0);
+  await expect(
+    row(page, 'Anna').getByTestId('calendar-card').filter({ hasText: '(done twice)' }),
+  ).toBeVisible();
+  expect(
+    ((await (await request.get(`/api/v4/issue/${id}`, { headers: auth })).json()) as { title: string }).title,
+  ).toBe(`${title} (done twice)`);
+
+  // Quick complete (an admin may complete any open issue).
+  await row(page, 'Anna').getByTestId('calendar-card').filter({ hasText: '(done twice)' }).click();
+  await popup.getByRole('button', { name: 'Complete' }).click();
+  await expect(popup).toHaveCount(0);
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/api/v4/issue/${id}`, { headers: auth })).json()) as {
+            status_id: number;
+          }
+        ).status_id,
+    )
+    .toBe(8);
+  await expect(
+    row(page, 'Anna').getByTestId('calendar-card').filter({ hasText: '(done twice)' }),
+  ).toHaveAttribute('data-display-type', 'COMPLETED');
 });
 
 test('the weekly view shows five day columns, seven with the weekend', async ({ page }) => {

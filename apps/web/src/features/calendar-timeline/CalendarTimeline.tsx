@@ -3,6 +3,7 @@ import {
   type CollisionDetection,
   DndContext,
   type DragEndEvent,
+  type DragMoveEvent,
   DragOverlay,
   type DragStartEvent,
   KeyboardSensor,
@@ -238,7 +239,29 @@ export function CalendarTimeline({ state, onChange }: CalendarTimelineProps): JS
     [save, notify],
   );
 
+  // Where the pointer is while dragging: a timeline scrolls by itself only while the pointer is
+  // over it (not while a card is still over the sidebar it was picked from).
+  const pointer = useRef<{ x: number; y: number } | null>(null);
+  const handleDragMove = (event: DragMoveEvent) => {
+    const start = event.activatorEvent as MouseEvent | TouchEvent;
+    const at = 'touches' in start ? start.touches[0] : start;
+    pointer.current =
+      at && 'clientX' in at ? { x: at.clientX + event.delta.x, y: at.clientY + event.delta.y } : null;
+  };
+  const autoScroll = useMemo(
+    () => ({
+      canScroll: (element: Element) => {
+        const at = pointer.current;
+        if (!at || element === document.scrollingElement) return true;
+        const box = element.getBoundingClientRect();
+        return at.x >= box.left && at.x <= box.right && at.y >= box.top && at.y <= box.bottom;
+      },
+    }),
+    [],
+  );
+
   const handleDragStart = (event: DragStartEvent) => {
+    pointer.current = null;
     setPopup(null);
     cursor.current = null;
     setCursorText('');
@@ -263,7 +286,13 @@ export function CalendarTimeline({ state, onChange }: CalendarTimelineProps): JS
     let x: number;
     if (keyboard) x = isWeekly ? 0 : (keyboard.offset * rect.width) / 86_400;
     else if (isWeekly) x = 0;
-    else x = (event.active.rect.current.translated?.left ?? Number.NaN) - rect.left;
+    else {
+      // Where the person sees the card: the overlay under the pointer (dnd-kit's translated rect otherwise).
+      const overlay = document
+        .querySelector('[data-testid="calendar-drag-overlay"]')
+        ?.getBoundingClientRect();
+      x = (overlay?.left ?? event.active.rect.current.translated?.left ?? Number.NaN) - rect.left;
+    }
     return {
       rowKind: kind,
       rowId,
@@ -390,7 +419,9 @@ export function CalendarTimeline({ state, onChange }: CalendarTimelineProps): JS
       sensors={sensors}
       collisionDetection={collisionDetection}
       measuring={{ droppable: { strategy: MeasuringStrategy.Always } }}
+      autoScroll={autoScroll}
       onDragStart={handleDragStart}
+      onDragMove={handleDragMove}
       onDragEnd={handleDragEnd}
       onDragCancel={() => {
         cursor.current = null;
