@@ -205,6 +205,14 @@ export function useSaveCalendarItem() {
   });
 }
 
+/** A quick complete the server refused for this issue: its error key. */
+export class QuickCompleteRefused extends Error {
+  constructor(readonly key: string) {
+    super(key);
+    this.name = 'QuickCompleteRefused';
+  }
+}
+
 /** POST issue/quick_complete for one card; a refusal comes back as its error key. */
 export function useQuickComplete() {
   const queryClient = useQueryClient();
@@ -212,7 +220,7 @@ export function useQuickComplete() {
     mutationFn: async (id: number) => {
       const answer = await call(issueActionContracts.quickComplete, { body: { ids: [id] } });
       const refused = answer.not_completed.find((entry) => entry.id === id);
-      if (refused) throw new Error(refused.error);
+      if (refused) throw new QuickCompleteRefused(refused.error);
       return answer;
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: ['calendar'] }),

@@ -26,7 +26,12 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useNotify } from '../../../ui/feedback/use-notify';
 import { cardColour } from '../card-colours';
-import { useQuickComplete, useSaveCalendarItem, useScheduledTask } from '../timeline-api';
+import {
+  QuickCompleteRefused,
+  useQuickComplete,
+  useSaveCalendarItem,
+  useScheduledTask,
+} from '../timeline-api';
 
 /** The popup's size (001 §9): 410 px wide, 350 below 1600 px; at most 375 high. */
 const POPUP_MAX_HEIGHT = 375;
@@ -305,7 +310,9 @@ export function ItemPopup({
                         notify.ok('calendar-timeline.completed');
                         onClose();
                       },
-                      onError: notify.fail,
+                      // A refusal names its key (e.g. status_not_allowed), shown in the reader's language.
+                      onError: (error) =>
+                        notify.fail(error instanceof QuickCompleteRefused ? error.key : error),
                     })
                   }
                 >
