@@ -1,4 +1,5 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { apiToken, logInAs } from './demo-session';
 import { expect, test } from './fixtures';
 
@@ -127,6 +128,7 @@ test('a dispatcher drags work onto the daily timeline, reassigns it and moves it
   await expect(sidebar.getByRole('tab', { name: /No date/ })).toBeVisible();
   const sideCard = sidebar.getByTestId('calendar-card').filter({ hasText: unscheduled });
   await expect(sideCard).toBeVisible();
+  await expectAccessible(page, 'daily users with the drag sidebar');
 
   // From the sidebar onto Anna's row at 10:00: unassigned work is scheduled and given to her.
   await dragTo(page, sideCard, row(page, 'Anna'), 10);
@@ -154,6 +156,8 @@ test('a dispatcher drags work onto the daily timeline, reassigns it and moves it
   const dialog = page.getByRole('dialog', { name: 'Cannot reassign' });
   await expect(dialog).toContainText('Ben Member cannot be assigned in the workspace Building A');
   await dialog.getByRole('button', { name: 'OK' }).click();
+  // The dialog fades out: wait until it is gone before the next drag (its overlay takes the mouse).
+  await expect(dialog).toBeHidden();
   await expect(row(page, 'Anna').getByTestId('calendar-card').filter({ hasText: unscheduled })).toBeVisible();
   expect((await issue(request, auth, unscheduledId)).assignee_id).toBe(person('Anna'));
 
@@ -167,6 +171,7 @@ test('a dispatcher drags work onto the daily timeline, reassigns it and moves it
   const confirm = page.getByRole('dialog', { name: 'Please confirm' });
   await expect(confirm).toContainText('Are you sure you want to reassign this task to Ben Member?');
   await confirm.getByRole('button', { name: 'Confirm' }).click();
+  await expect(confirm).toBeHidden();
   await expect(row(page, 'Ben').getByTestId('calendar-card').filter({ hasText: lobby })).toContainText(
     '14:00–15:00',
   );
@@ -218,6 +223,7 @@ test('the detail popup edits an issue in place and completes it', async ({ page,
   await card.click();
   const popup = page.getByTestId('calendar-popup');
   await expect(popup.getByRole('textbox', { name: 'Title' })).toHaveValue(title);
+  await expectAccessible(page, 'calendar detail popup');
   // Save shows only once something changed; closing with changes asks first.
   await expect(popup.getByRole('button', { name: 'Save' })).toHaveCount(0);
   await popup.getByRole('textbox', { name: 'Title' }).fill(`${title} (done twice)`);
@@ -261,6 +267,7 @@ test('the weekly view shows five day columns, seven with the weekend', async ({ 
   await expect(headers.first()).toContainText('Mon');
   await expect(headers.last()).toContainText('Fri');
   await expect(row(page, 'Anna')).toBeVisible();
+  await expectAccessible(page, 'weekly users');
   await page.goto('/dashboard/calendar?view=weeklyUsers&show_weekend=1');
   await expect(headers).toHaveCount(7);
   await expect(headers.last()).toContainText('Sun');

@@ -1,5 +1,6 @@
 import {
   type Active,
+  AutoScrollActivator,
   type CollisionDetection,
   DndContext,
   type DragEndEvent,
@@ -250,6 +251,8 @@ export function CalendarTimeline({ state, onChange }: CalendarTimelineProps): JS
   };
   const autoScroll = useMemo(
     () => ({
+      // By the pointer, not the dragged card's edges (a wide card near an edge would scroll at once).
+      activator: AutoScrollActivator.Pointer,
       canScroll: (element: Element) => {
         const at = pointer.current;
         if (!at || element === document.scrollingElement) return true;

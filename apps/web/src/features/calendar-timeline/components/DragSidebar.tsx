@@ -111,53 +111,59 @@ export function DragSidebar({
             </Tabs.Tab>
           ))}
         </Tabs.List>
+        <Group gap={4} wrap="nowrap" my="xs">
+          <Select
+            size="xs"
+            style={{ flex: 1 }}
+            aria-label={t('calendar-timeline.sort_by')}
+            data={CALENDAR_SIDEBAR_SORT_BY.map((value) => ({
+              value,
+              label: t(`calendar-timeline.sort.${value}`),
+            }))}
+            value={state.sidebar_sort_by}
+            allowDeselect={false}
+            onChange={(value) => value && onChange({ sidebar_sort_by: value as CalendarSidebarSortBy })}
+          />
+          <Tooltip label={t(ascending ? 'calendar-timeline.ascending' : 'calendar-timeline.descending')}>
+            <ActionIcon
+              variant="default"
+              aria-label={t(ascending ? 'calendar-timeline.ascending' : 'calendar-timeline.descending')}
+              onClick={() => onChange({ sidebar_sort_direction: ascending ? 'desc' : 'asc' })}
+            >
+              {ascending ? <IconSortAscending size={16} /> : <IconSortDescending size={16} />}
+            </ActionIcon>
+          </Tooltip>
+        </Group>
+        {(['no_date', 'overdue'] as const).map((tab) => (
+          <Tabs.Panel key={tab} value={tab}>
+            {tab === state.sidebar_tab && (
+              <Box style={{ flex: 1, overflowY: 'auto', maxHeight: 'calc(100vh - 260px)' }}>
+                <Stack gap={6}>
+                  {active.isPending && <Loader size="xs" />}
+                  {!active.isPending && items.length === 0 && (
+                    <Text size="sm" c="dimmed" ta="center" py="md">
+                      {t('calendar-timeline.no_available_data')}
+                    </Text>
+                  )}
+                  {items.map((item) => (
+                    <TimelineCard
+                      key={String(item.id)}
+                      item={item}
+                      dragId={`side:${item.id}`}
+                      source={{ from: 'sidebar', item }}
+                      draggable={item.permissions.canEdit}
+                      line={sidebarLine(item, i18n.language)}
+                      onOpen={onOpen}
+                    />
+                  ))}
+                  <div ref={sentinel} style={{ height: 1 }} />
+                  {active.isFetchingNextPage && <Loader size="xs" />}
+                </Stack>
+              </Box>
+            )}
+          </Tabs.Panel>
+        ))}
       </Tabs>
-      <Group gap={4} wrap="nowrap">
-        <Select
-          size="xs"
-          style={{ flex: 1 }}
-          aria-label={t('calendar-timeline.sort_by')}
-          data={CALENDAR_SIDEBAR_SORT_BY.map((value) => ({
-            value,
-            label: t(`calendar-timeline.sort.${value}`),
-          }))}
-          value={state.sidebar_sort_by}
-          allowDeselect={false}
-          onChange={(value) => value && onChange({ sidebar_sort_by: value as CalendarSidebarSortBy })}
-        />
-        <Tooltip label={t(ascending ? 'calendar-timeline.ascending' : 'calendar-timeline.descending')}>
-          <ActionIcon
-            variant="default"
-            aria-label={t(ascending ? 'calendar-timeline.ascending' : 'calendar-timeline.descending')}
-            onClick={() => onChange({ sidebar_sort_direction: ascending ? 'desc' : 'asc' })}
-          >
-            {ascending ? <IconSortAscending size={16} /> : <IconSortDescending size={16} />}
-          </ActionIcon>
-        </Tooltip>
-      </Group>
-      <Box style={{ flex: 1, overflowY: 'auto', maxHeight: 'calc(100vh - 260px)' }}>
-        <Stack gap={6}>
-          {active.isPending && <Loader size="xs" />}
-          {!active.isPending && items.length === 0 && (
-            <Text size="sm" c="dimmed" ta="center" py="md">
-              {t('calendar-timeline.no_available_data')}
-            </Text>
-          )}
-          {items.map((item) => (
-            <TimelineCard
-              key={String(item.id)}
-              item={item}
-              dragId={`side:${item.id}`}
-              source={{ from: 'sidebar', item }}
-              draggable={item.permissions.canEdit}
-              line={sidebarLine(item, i18n.language)}
-              onOpen={onOpen}
-            />
-          ))}
-          <div ref={sentinel} style={{ height: 1 }} />
-          {active.isFetchingNextPage && <Loader size="xs" />}
-        </Stack>
-      </Box>
     </Stack>
   );
 }

@@ -111,7 +111,7 @@ export function RowsSidebar({
           {rows.map((row) => (
             <Checkbox
               key={row.id}
-              size="xs"
+              size="sm"
               checked={!hiddenSet.has(row.id)}
               onChange={(event) => onHiddenChange(toggleHidden(hidden, row.id, event.currentTarget.checked))}
               label={

@@ -1,5 +1,5 @@
 import { useDraggable } from '@dnd-kit/core';
-import { Box, Text, UnstyledButton } from '@mantine/core';
+import { Box, Text, UnstyledButton, VisuallyHidden } from '@mantine/core';
 import type { CalendarItem } from '@workbench/domain';
 import { type CSSProperties, memo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -20,7 +20,7 @@ export function CardFace({ item, line, compact }: { item: CalendarItem; line: st
         {item.title}
       </Text>
       {line && (
-        <Text size="xs" c="dimmed" truncate="end">
+        <Text size="xs" truncate="end">
           {line}
         </Text>
       )}
@@ -66,7 +66,6 @@ export const TimelineCard = memo(function TimelineCard({
       {...attributes}
       {...listeners}
       aria-roledescription={draggable ? t('calendar-timeline.dnd.draggable') : undefined}
-      aria-label={`${item.title}${line ? `, ${line}` : ''}${readOnly ? `, ${t('calendar-timeline.read_only')}` : ''}`}
       title={item.title.length >= TITLE_TOOLTIP_MIN ? item.title : undefined}
       data-testid="calendar-card"
       data-item-id={String(item.id)}
@@ -96,6 +95,7 @@ export const TimelineCard = memo(function TimelineCard({
       }}
     >
       <CardFace item={item} line={line} compact={compact} />
+      {readOnly && <VisuallyHidden>{t('calendar-timeline.read_only')}</VisuallyHidden>}
     </UnstyledButton>
   );
 });
