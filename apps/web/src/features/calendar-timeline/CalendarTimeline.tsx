@@ -28,6 +28,7 @@ import {
 import { type CSSProperties, type JSX, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../ui/feedback/use-notify';
+import { useClientSettings } from '../profiles/profiles-api';
 import { DailyTimeline, type ViewMore } from './components/DailyTimeline';
 import { DragSidebar } from './components/DragSidebar';
 import { ItemPopup } from './components/ItemPopup';
@@ -35,7 +36,7 @@ import { RowsSidebar } from './components/RowsSidebar';
 import { DraggedCard, type OpenItem } from './components/TimelineCard';
 import { DropDialog, TooMuchDataDialog, ViewMoreModal } from './components/TimelineDialogs';
 import { type WeekDay, WeeklyTimeline, weekdayHeader } from './components/WeeklyTimeline';
-import { localDayBounds, localDayStartOf, localTime, localToday } from './day-clock';
+import { localDayBounds, localDayStartOf, localTime, localToday, setDayClockZone } from './day-clock';
 import { type DragSource, type DropPlan, type DropTarget, planDrop } from './drop-plan';
 import { firstWeeklyEntryChange, hiddenKeyOf, hiddenRows, rowKindOf } from './hidden-state';
 import { type KeyboardCursor, timelineKeyboardCoordinates } from './keyboard-cursor';
@@ -78,6 +79,8 @@ export function CalendarTimeline({ state, onChange }: CalendarTimelineProps): JS
   const notify = useNotify();
   const kind = rowKindOf(state.view);
   const weekly = isWeeklyView(state.view);
+  // The organisation's zone, as the server cuts the days (until the settings load: the browser's).
+  setDayClockZone(useClientSettings()?.time_zone);
   const today = localToday();
   const day = state.date || today;
   const window_ = useMemo(

@@ -9,7 +9,7 @@ import {
 } from '@workbench/domain';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localTime } from '../day-clock';
+import { dayClockZone, localTime } from '../day-clock';
 import { useSidebarItems } from '../timeline-api';
 import { type OpenItem, TimelineCard } from './TimelineCard';
 
@@ -18,7 +18,7 @@ export const DRAG_SIDEBAR_WIDTH = 240;
 
 function sidebarLine(item: CalendarItem, language: string): string {
   const due = item.due_date
-    ? `${new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short' }).format(new Date(item.due_date * 1000))} ${localTime(item.due_date)}`
+    ? `${new Intl.DateTimeFormat(language, { day: 'numeric', month: 'short', timeZone: dayClockZone() }).format(new Date(item.due_date * 1000))} ${localTime(item.due_date)}`
     : '';
   return [item.assignee?.full_name, item.workspace.name, due].filter(Boolean).join(' · ');
 }

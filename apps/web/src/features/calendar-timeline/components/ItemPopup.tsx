@@ -26,6 +26,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useNotify } from '../../../ui/feedback/use-notify';
 import { cardColour } from '../card-colours';
+import { fromLocalInput, toLocalInput } from '../day-clock';
 import {
   QuickCompleteRefused,
   useQuickComplete,
@@ -37,20 +38,6 @@ import {
 const POPUP_MAX_HEIGHT = 375;
 /** Descriptions are cut at 150 characters with show more / less. */
 const DESCRIPTION_CUT = 150;
-
-const pad = (n: number) => String(n).padStart(2, '0');
-/** Seconds → the value of a datetime-local input (local time); '' for none. */
-export function toLocalInput(seconds: number | null): string {
-  if (seconds === null) return '';
-  const at = new Date(seconds * 1000);
-  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}T${pad(at.getHours())}:${pad(at.getMinutes())}`;
-}
-/** A datetime-local value → seconds; null when empty. */
-export function fromLocalInput(value: string): number | null {
-  if (!value) return null;
-  const time = new Date(value).getTime();
-  return Number.isNaN(time) ? null : Math.round(time / 1000);
-}
 
 type Draft = { title: string; description: string; start: string; due: string };
 const draftOf = (item: CalendarItem): Draft => ({
