@@ -1,8 +1,8 @@
-import { Anchor, Box, Group, Switch, TextInput } from '@mantine/core';
+import { Box, Group, Switch, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { ASSET_STATUS_IDS, type AssetListQuery, LEGAL_REQUIREMENT_STATES } from '@workbench/domain';
-import { useLayoutEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBarToggle, useWrappingFilterBar } from '../../../ui/FilterBarWrap';
 import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { SummaryMultiSelect } from '../../issues/components/SummaryMultiSelect';
 import { useWorkspaceChoices } from '../../issues/issues-api';
@@ -34,9 +34,7 @@ export function AssetListFilters({
   const [searchText, setSearchText] = useUrlSearch(query.search, (search) => onChange({ search }));
 
   // 'Show more / show less' appears only when the filters wrap onto a second row.
-  const barRef = useRef<HTMLDivElement>(null);
-  const [wraps, setWraps] = useState(false);
-  const [expanded, setExpanded] = useState(
+  const bar = useWrappingFilterBar(
     () =>
       query.models.length > 0 ||
       query.manufacturers.length > 0 ||
@@ -44,19 +42,6 @@ export function AssetListFilters({
       query.legal_requirements.length > 0 ||
       query.systems.length > 0,
   );
-  useLayoutEffect(() => {
-    const bar = barRef.current;
-    if (!bar) return;
-    const check = () => {
-      const items = [...bar.children] as HTMLElement[];
-      const top = items[0]?.offsetTop ?? 0;
-      setWraps(items.some((item) => item.offsetTop > top + 4));
-    };
-    check();
-    const observer = new ResizeObserver(check);
-    observer.observe(bar);
-    return () => observer.disconnect();
-  }, []);
 
   const data = options.data;
   const workspaceOptions = (workspaces.data ?? [])
@@ -73,11 +58,14 @@ export function AssetListFilters({
   return (
     <Box>
       <Group
-        ref={barRef}
+        ref={bar.barRef}
         gap="sm"
         wrap="wrap"
         align="center"
-        style={{ maxHeight: expanded ? undefined : ROW_HEIGHT, overflow: expanded ? undefined : 'hidden' }}
+        style={{
+          maxHeight: bar.expanded ? undefined : ROW_HEIGHT,
+          overflow: bar.expanded ? undefined : 'hidden',
+        }}
         data-testid="asset-filters"
       >
         <TextInput
@@ -154,11 +142,11 @@ export function AssetListFilters({
           w={FIELD_WIDTH}
         />
       </Group>
-      {(wraps || expanded) && (
-        <Anchor component="button" type="button" size="sm" mt={6} onClick={() => setExpanded((v) => !v)}>
-          {t(expanded ? 'assets.list.show_less' : 'assets.list.show_more')}
-        </Anchor>
-      )}
+      <FilterBarToggle
+        bar={bar}
+        showMore={t('assets.list.show_more')}
+        showLess={t('assets.list.show_less')}
+      />
     </Box>
   );
 }

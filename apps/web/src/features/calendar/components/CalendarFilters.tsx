@@ -1,7 +1,8 @@
-import { Anchor, Box, Group, Select, Switch, TextInput } from '@mantine/core';
+import { Box, Group, Select, Switch, TextInput } from '@mantine/core';
 import { PRIORITIES, readClientSettings } from '@workbench/domain';
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBarToggle, useWrappingFilterBar } from '../../../ui/FilterBarWrap';
 import { useAssetChoices } from '../../assets/components/use-asset-choices';
 import { useAuth } from '../../auth/session-store';
 import { SummaryMultiSelect } from '../../issues/components/SummaryMultiSelect';
@@ -59,9 +60,7 @@ export function CalendarFilters({
   const assets = useAssetChoices('', showAssets);
 
   // 'Show more / show less' appears only when the filters wrap onto a second row.
-  const barRef = useRef<HTMLDivElement>(null);
-  const [wraps, setWraps] = useState(false);
-  const [expanded, setExpanded] = useState(
+  const bar = useWrappingFilterBar(
     () =>
       filters.priority_id.length > 0 ||
       filters.schedules.length > 0 ||
@@ -70,19 +69,6 @@ export function CalendarFilters({
       filters.job_positions.length > 0 ||
       filters.externals.length > 0,
   );
-  useLayoutEffect(() => {
-    const bar = barRef.current;
-    if (!bar) return;
-    const check = () => {
-      const items = [...bar.children] as HTMLElement[];
-      const top = items[0]?.offsetTop ?? 0;
-      setWraps(items.some((item) => item.offsetTop > top + 4));
-    };
-    check();
-    const observer = new ResizeObserver(check);
-    observer.observe(bar);
-    return () => observer.disconnect();
-  }, []);
 
   const typeValue = filters.issue_type ?? 'both';
   const workspaceOptions = workspaceTreeOrder(workspaces.data ?? []).map((w) => ({
@@ -110,11 +96,14 @@ export function CalendarFilters({
   return (
     <Box>
       <Group
-        ref={barRef}
+        ref={bar.barRef}
         gap="sm"
         wrap="wrap"
         align="center"
-        style={{ maxHeight: expanded ? undefined : ROW_HEIGHT, overflow: expanded ? undefined : 'hidden' }}
+        style={{
+          maxHeight: bar.expanded ? undefined : ROW_HEIGHT,
+          overflow: bar.expanded ? undefined : 'hidden',
+        }}
         data-testid="calendar-filters"
       >
         <Select
@@ -210,11 +199,11 @@ export function CalendarFilters({
           />
         )}
       </Group>
-      {(wraps || expanded) && (
-        <Anchor component="button" type="button" size="sm" mt={6} onClick={() => setExpanded((v) => !v)}>
-          {t(expanded ? 'calendar.filters.show_less' : 'calendar.filters.show_more')}
-        </Anchor>
-      )}
+      <FilterBarToggle
+        bar={bar}
+        showMore={t('calendar.filters.show_more')}
+        showLess={t('calendar.filters.show_less')}
+      />
     </Box>
   );
 }

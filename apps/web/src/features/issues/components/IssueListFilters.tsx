@@ -1,5 +1,6 @@
+import { FilterBarToggle, useWrappingFilterBar } from '../../../ui/FilterBarWrap';
 import '@mantine/dates/styles.css';
-import { Anchor, Box, Group, Select, Switch, TextInput } from '@mantine/core';
+import { Box, Group, Select, Switch, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { IconCalendar, IconSearch } from '@tabler/icons-react';
 import {
@@ -12,7 +13,7 @@ import {
   PRIORITIES,
   readClientSettings,
 } from '@workbench/domain';
-import { lazy, Suspense, useLayoutEffect, useRef, useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { useAssetChoices, useAssetGroupChoices } from '../../assets/components/use-asset-choices';
@@ -82,10 +83,8 @@ export function IssueListFilters({
   const [searchText, setSearchText] = useUrlSearch(query.search, (search) => onChange({ search }));
 
   // 'Show more / show less' appears only when the filters wrap onto a second row.
-  const barRef = useRef<HTMLDivElement>(null);
-  const [wraps, setWraps] = useState(false);
   // Opened at first when a filter from the second row is in use, so it is not hidden.
-  const [expanded, setExpanded] = useState(
+  const bar = useWrappingFilterBar(
     () =>
       query.priority_id.length > 0 ||
       query.categories.length > 0 ||
@@ -100,19 +99,6 @@ export function IssueListFilters({
       query.asset_systems.length > 0 ||
       query.schedule_id.length > 0,
   );
-  useLayoutEffect(() => {
-    const bar = barRef.current;
-    if (!bar) return;
-    const check = () => {
-      const items = [...bar.children] as HTMLElement[];
-      const top = items[0]?.offsetTop ?? 0;
-      setWraps(items.some((item) => item.offsetTop > top + 4));
-    };
-    check();
-    const observer = new ResizeObserver(check);
-    observer.observe(bar);
-    return () => observer.disconnect();
-  }, []);
 
   const workspaceOptions = workspaceTreeOrder(workspaces.data ?? []).map((w) => ({
     value: String(w.id),
@@ -150,11 +136,14 @@ export function IssueListFilters({
   return (
     <Box>
       <Group
-        ref={barRef}
+        ref={bar.barRef}
         gap="sm"
         wrap="wrap"
         align="center"
-        style={{ maxHeight: expanded ? undefined : ROW_HEIGHT, overflow: expanded ? undefined : 'hidden' }}
+        style={{
+          maxHeight: bar.expanded ? undefined : ROW_HEIGHT,
+          overflow: bar.expanded ? undefined : 'hidden',
+        }}
         data-testid="issue-filters"
       >
         <TextInput
@@ -310,11 +299,11 @@ export function IssueListFilters({
           w={{ base: '100%', sm: 170 }}
         />
       </Group>
-      {(wraps || expanded) && (
-        <Anchor component="button" type="button" size="sm" mt={6} onClick={() => setExpanded((v) => !v)}>
-          {t(expanded ? 'issues.list.show_less' : 'issues.list.show_more')}
-        </Anchor>
-      )}
+      <FilterBarToggle
+        bar={bar}
+        showMore={t('issues.list.show_more')}
+        showLess={t('issues.list.show_less')}
+      />
     </Box>
   );
 }

@@ -1,4 +1,4 @@
-import { Anchor, Box, Group, Select, Switch, TextInput } from '@mantine/core';
+import { Box, Group, Select, Switch, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import {
   PRIORITIES,
@@ -7,8 +7,9 @@ import {
   type ScheduleListQuery,
   type ScheduleStatusKind,
 } from '@workbench/domain';
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { FilterBarToggle, useWrappingFilterBar } from '../../../ui/FilterBarWrap';
 import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { useAssetChoices } from '../../assets/components/use-asset-choices';
 import { useAuth } from '../../auth/session-store';
@@ -65,9 +66,7 @@ export function ScheduleListFilters({
   const [searchText, setSearchText] = useUrlSearch(query.search, (search) => onChange({ search }));
 
   // 'Show more / show less' appears only when the filters wrap onto a second row.
-  const barRef = useRef<HTMLDivElement>(null);
-  const [wraps, setWraps] = useState(false);
-  const [expanded, setExpanded] = useState(
+  const bar = useWrappingFilterBar(
     () =>
       query.priority_id.length > 0 ||
       query.categories.length > 0 ||
@@ -76,19 +75,6 @@ export function ScheduleListFilters({
       scheduleRoleInUse(query, 'companies') !== null ||
       scheduleRoleInUse(query, 'externals') !== null,
   );
-  useLayoutEffect(() => {
-    const bar = barRef.current;
-    if (!bar) return;
-    const check = () => {
-      const items = [...bar.children] as HTMLElement[];
-      const top = items[0]?.offsetTop ?? 0;
-      setWraps(items.some((item) => item.offsetTop > top + 4));
-    };
-    check();
-    const observer = new ResizeObserver(check);
-    observer.observe(bar);
-    return () => observer.disconnect();
-  }, []);
 
   const statusOptions = SCHEDULE_STATUS_KINDS.map((s) => ({ value: s, label: t(`schedules.status.${s}`) }));
   const workspaceOptions = workspaceTreeOrder(workspaces.data ?? []).map((w) => ({
@@ -118,11 +104,14 @@ export function ScheduleListFilters({
   return (
     <Box>
       <Group
-        ref={barRef}
+        ref={bar.barRef}
         gap="sm"
         wrap="wrap"
         align="center"
-        style={{ maxHeight: expanded ? undefined : ROW_HEIGHT, overflow: expanded ? undefined : 'hidden' }}
+        style={{
+          maxHeight: bar.expanded ? undefined : ROW_HEIGHT,
+          overflow: bar.expanded ? undefined : 'hidden',
+        }}
         data-testid="schedule-filters"
       >
         <TextInput
@@ -212,11 +201,11 @@ export function ScheduleListFilters({
           w={FIELD_WIDTH}
         />
       </Group>
-      {(wraps || expanded) && (
-        <Anchor component="button" type="button" size="sm" mt={6} onClick={() => setExpanded((v) => !v)}>
-          {t(expanded ? 'schedules.list.show_less' : 'schedules.list.show_more')}
-        </Anchor>
-      )}
+      <FilterBarToggle
+        bar={bar}
+        showMore={t('schedules.list.show_more')}
+        showLess={t('schedules.list.show_less')}
+      />
     </Box>
   );
 }
