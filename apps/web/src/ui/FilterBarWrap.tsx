@@ -1,4 +1,4 @@
-import { Anchor } from '@mantine/core';
+import { Anchor, Group } from '@mantine/core';
 import { useLayoutEffect, useRef, useState } from 'react';
 
 export type WrappingFilterBar = {
@@ -50,5 +50,35 @@ export function FilterBarToggle({
     <Anchor component="button" type="button" size="sm" mt={6} onClick={() => bar.setExpanded((v) => !v)}>
       {bar.expanded ? showLess : showMore}
     </Anchor>
+  );
+}
+
+/** One row of filters (36 px) until the bar is opened. */
+const ROW_HEIGHT = 36;
+
+/** The filters' row of a wrapping filter bar: shows the first row only, until opened. */
+export function FilterBarRow({
+  bar,
+  testId,
+  children,
+}: {
+  bar: WrappingFilterBar;
+  testId: string;
+  children: React.ReactNode;
+}) {
+  return (
+    <Group
+      ref={bar.barRef}
+      gap="sm"
+      wrap="wrap"
+      align="center"
+      style={{
+        maxHeight: bar.expanded ? undefined : ROW_HEIGHT,
+        overflow: bar.expanded ? undefined : 'hidden',
+      }}
+      data-testid={testId}
+    >
+      {children}
+    </Group>
   );
 }

@@ -1,16 +1,14 @@
-import { Box, Group, Switch, TextInput } from '@mantine/core';
+import { Box, Switch, TextInput } from '@mantine/core';
 import { IconSearch } from '@tabler/icons-react';
 import { ASSET_STATUS_IDS, type AssetListQuery, LEGAL_REQUIREMENT_STATES } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
-import { FilterBarToggle, useWrappingFilterBar } from '../../../ui/FilterBarWrap';
+import { FilterBarRow, FilterBarToggle, useWrappingFilterBar } from '../../../ui/FilterBarWrap';
 import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { SummaryMultiSelect } from '../../issues/components/SummaryMultiSelect';
 import { useWorkspaceChoices } from '../../issues/issues-api';
 import { useAssetFilterOptions } from '../assets-api';
 import { useAssetStatusName } from './AssetBadges';
 
-/** One row of inputs (36 px): what shows while the bar is folded. */
-const ROW_HEIGHT = 36;
 const ids = (values: string[]) => values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
 const strings = (values: ReadonlyArray<number | string>) => values.map(String);
 const FIELD_WIDTH = { base: '100%', sm: 190 };
@@ -57,17 +55,7 @@ export function AssetListFilters({
 
   return (
     <Box>
-      <Group
-        ref={bar.barRef}
-        gap="sm"
-        wrap="wrap"
-        align="center"
-        style={{
-          maxHeight: bar.expanded ? undefined : ROW_HEIGHT,
-          overflow: bar.expanded ? undefined : 'hidden',
-        }}
-        data-testid="asset-filters"
-      >
+      <FilterBarRow bar={bar} testId="asset-filters">
         <TextInput
           leftSection={<IconSearch size={16} />}
           placeholder={t('assets.list.search_placeholder')}
@@ -141,7 +129,7 @@ export function AssetListFilters({
           }
           w={FIELD_WIDTH}
         />
-      </Group>
+      </FilterBarRow>
       <FilterBarToggle
         bar={bar}
         showMore={t('assets.list.show_more')}

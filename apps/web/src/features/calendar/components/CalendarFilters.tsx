@@ -1,8 +1,8 @@
-import { Box, Group, Select, Switch, TextInput } from '@mantine/core';
+import { Box, Select, Switch, TextInput } from '@mantine/core';
 import { PRIORITIES, readClientSettings } from '@workbench/domain';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBarToggle, useWrappingFilterBar } from '../../../ui/FilterBarWrap';
+import { FilterBarRow, FilterBarToggle, useWrappingFilterBar } from '../../../ui/FilterBarWrap';
 import { useAssetChoices } from '../../assets/components/use-asset-choices';
 import { useAuth } from '../../auth/session-store';
 import { SummaryMultiSelect } from '../../issues/components/SummaryMultiSelect';
@@ -24,8 +24,6 @@ const ScheduleFilterSelect = lazy(() =>
   })),
 );
 
-/** One row of inputs (36 px): what shows while the bar is folded. */
-const ROW_HEIGHT = 36;
 const FIELD_WIDTH = { base: '100%', sm: 180 };
 const STATUS_IDS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 const TYPES = ['both', 'issue', 'task'] as const;
@@ -95,17 +93,7 @@ export function CalendarFilters({
 
   return (
     <Box>
-      <Group
-        ref={bar.barRef}
-        gap="sm"
-        wrap="wrap"
-        align="center"
-        style={{
-          maxHeight: bar.expanded ? undefined : ROW_HEIGHT,
-          overflow: bar.expanded ? undefined : 'hidden',
-        }}
-        data-testid="calendar-filters"
-      >
+      <FilterBarRow bar={bar} testId="calendar-filters">
         <Select
           aria-label={t('calendar.filters.type')}
           value={typeValue}
@@ -198,7 +186,7 @@ export function CalendarFilters({
             w={{ base: '100%', sm: 210 }}
           />
         )}
-      </Group>
+      </FilterBarRow>
       <FilterBarToggle
         bar={bar}
         showMore={t('calendar.filters.show_more')}

@@ -1,4 +1,4 @@
-import { FilterBarToggle, useWrappingFilterBar } from '../../../ui/FilterBarWrap';
+import { FilterBarRow, FilterBarToggle, useWrappingFilterBar } from '../../../ui/FilterBarWrap';
 import '@mantine/dates/styles.css';
 import { Box, Group, Select, Switch, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
@@ -50,9 +50,6 @@ const ScheduleFilterSelect = lazy(() =>
 
 /** The role select beside a people or company filter. */
 const ROLE_SELECT_WIDTH = 130;
-
-/** One row of inputs (36 px) — what shows while the bar is folded. */
-const ROW_HEIGHT = 36;
 
 const ids = (values: string[]) => values.map(Number).filter((n) => Number.isSafeInteger(n) && n >= 0);
 const strings = (values: number[]) => values.map(String);
@@ -135,17 +132,7 @@ export function IssueListFilters({
 
   return (
     <Box>
-      <Group
-        ref={bar.barRef}
-        gap="sm"
-        wrap="wrap"
-        align="center"
-        style={{
-          maxHeight: bar.expanded ? undefined : ROW_HEIGHT,
-          overflow: bar.expanded ? undefined : 'hidden',
-        }}
-        data-testid="issue-filters"
-      >
+      <FilterBarRow bar={bar} testId="issue-filters">
         <TextInput
           leftSection={<IconSearch size={16} />}
           placeholder={t('issues.list.search_placeholder')}
@@ -298,7 +285,7 @@ export function IssueListFilters({
           disabled={!hasDate}
           w={{ base: '100%', sm: 170 }}
         />
-      </Group>
+      </FilterBarRow>
       <FilterBarToggle
         bar={bar}
         showMore={t('issues.list.show_more')}

@@ -9,7 +9,7 @@ import {
 } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { FilterBarToggle, useWrappingFilterBar } from '../../../ui/FilterBarWrap';
+import { FilterBarRow, FilterBarToggle, useWrappingFilterBar } from '../../../ui/FilterBarWrap';
 import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { useAssetChoices } from '../../assets/components/use-asset-choices';
 import { useAuth } from '../../auth/session-store';
@@ -32,8 +32,6 @@ import {
   scheduleRoleInUse,
 } from '../list-state';
 
-/** One row of inputs (36 px): what shows while the bar is folded. */
-const ROW_HEIGHT = 36;
 const ROLE_SELECT_WIDTH = 130;
 const FIELD_WIDTH = { base: '100%', sm: 190 };
 const ids = (values: string[]) => values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
@@ -103,17 +101,7 @@ export function ScheduleListFilters({
 
   return (
     <Box>
-      <Group
-        ref={bar.barRef}
-        gap="sm"
-        wrap="wrap"
-        align="center"
-        style={{
-          maxHeight: bar.expanded ? undefined : ROW_HEIGHT,
-          overflow: bar.expanded ? undefined : 'hidden',
-        }}
-        data-testid="schedule-filters"
-      >
+      <FilterBarRow bar={bar} testId="schedule-filters">
         <TextInput
           leftSection={<IconSearch size={16} />}
           placeholder={t('schedules.list.search_placeholder')}
@@ -200,7 +188,7 @@ export function ScheduleListFilters({
           onChange={(v) => onChange({ job_positions: ids(v) })}
           w={FIELD_WIDTH}
         />
-      </Group>
+      </FilterBarRow>
       <FilterBarToggle
         bar={bar}
         showMore={t('schedules.list.show_more')}
