@@ -88,7 +88,8 @@ export function RowsSidebar({
           searchable
         />
       )}
-      <Group gap={4} grow>
+      {/* Natural widths, wrapping when the words are long ("Zaznacz wszystkie"), never cut. */}
+      <Group gap={4} wrap="wrap">
         <Button size="compact-xs" variant="light" onClick={() => onHiddenChange([])}>
           {t('calendar-timeline.select_all')}
         </Button>
