@@ -51,6 +51,7 @@ describe('moves being saved', () => {
     id,
     name: `R${id}`,
     subtitle: null,
+    statistics: null,
     total_calendar_events: items.length,
     issues: items,
     full_day: [],

@@ -48,6 +48,8 @@ export type TimelineRow = {
   id: number;
   name: string;
   subtitle: string | null;
+  /** A workspace's items of the period: completed and all. */
+  statistics: { completed: number; total: number } | null;
   total_calendar_events: number;
   issues: CalendarItem[];
   full_day: CalendarItem[];
@@ -60,6 +62,7 @@ export function toTimelineRow(row: CalendarUserRow | CalendarWorkspaceRow): Time
       id: row.id,
       name: row.full_name,
       subtitle: row.job_position?.name ?? null,
+      statistics: null,
       total_calendar_events: row.total_calendar_events,
       issues: row.issues,
       full_day: row.full_day,
@@ -70,6 +73,7 @@ export function toTimelineRow(row: CalendarUserRow | CalendarWorkspaceRow): Time
     id: row.id,
     name: row.name,
     subtitle: null,
+    statistics: row.statistics,
     total_calendar_events: row.total_calendar_events,
     issues: row.issues,
     full_day: row.full_day,

@@ -15,6 +15,7 @@ import { cardColour, cardStyle } from '../card-colours';
 import { localDayStartOf, localTime } from '../day-clock';
 import { eventsOf, useRenderMeasure } from '../render-mark';
 import type { TimelineRow } from '../timeline-api';
+import { RowTitle } from './RowTitle';
 import { type OpenItem, TimelineCard } from './TimelineCard';
 
 /** The daily geometry (001 §9): 24 hours over 2700 px; a row's height. */
@@ -46,14 +47,7 @@ function RowName({ row }: { row: TimelineRow }) {
     <Group gap={8} wrap="nowrap" px="xs" style={{ minWidth: 0 }}>
       <Avatar size={28} radius="xl" name={row.name} color="initials" />
       <Box style={{ minWidth: 0 }}>
-        <Text size="sm" fw={500} truncate="end" title={row.name}>
-          {row.name}
-        </Text>
-        {row.subtitle && (
-          <Text size="xs" c="dimmed" truncate="end">
-            {row.subtitle}
-          </Text>
-        )}
+        <RowTitle row={row} />
       </Box>
     </Group>
   );

@@ -8,6 +8,7 @@ import { localDayStartOf } from '../day-clock';
 import { eventsOf, useRenderMeasure } from '../render-mark';
 import type { TimelineRow } from '../timeline-api';
 import { cardLine, NAME_COLUMN, type ViewMore } from './DailyTimeline';
+import { RowTitle } from './RowTitle';
 import { type OpenItem, TimelineCard } from './TimelineCard';
 
 export type WeekDay = { day: string; bounds: DayBounds; number: string; weekday: string; isToday: boolean };
@@ -120,14 +121,7 @@ const WeeklyRow = memo(function WeeklyRow({
           minWidth: 0,
         }}
       >
-        <Text size="sm" fw={500} truncate="end" title={row.name}>
-          {row.name}
-        </Text>
-        {row.subtitle && (
-          <Text size="xs" c="dimmed" truncate="end">
-            {row.subtitle}
-          </Text>
-        )}
+        <RowTitle row={row} />
       </Box>
       {layout.bars.map((bar) => (
         <UnstyledButton
