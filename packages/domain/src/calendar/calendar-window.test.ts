@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { addCalendarDays, calendarWindow, isoWeekday, shiftCalendarDay, weekStart } from './calendar-window.js';
+import {
+  addCalendarDays,
+  calendarWindow,
+  isoWeekday,
+  shiftCalendarDay,
+  weekStart,
+} from './calendar-window.js';
 
 describe('calendar windows', () => {
   it('daily is one day', () => {

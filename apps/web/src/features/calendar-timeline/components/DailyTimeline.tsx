@@ -29,6 +29,8 @@ const ROW_MIN_HEIGHT = 120;
 const FULL_DAY_TOP = 4;
 const CARDS_TOP = 30;
 const CARD_HEIGHT = 52;
+/** The hour lines between the first and the last hour (1 to 23). */
+const INNER_HOURS = Array.from({ length: TIMELINE_HOURS - 1 }, (_, i) => i + 1);
 
 export type ViewMore = (items: CalendarItem[], title: string) => void;
 
@@ -267,15 +269,15 @@ export function DailyTimeline({
   }, [i18n.language]);
   const hourLines = useMemo(
     () =>
-      Array.from({ length: TIMELINE_HOURS - 1 }, (_, index) => (
+      INNER_HOURS.map((hour) => (
         <Box
-          key={`hour-${index + 1}`}
+          key={`hour-${hour}`}
           aria-hidden
           style={{
             position: 'absolute',
             top: 0,
             bottom: 0,
-            left: `calc(${NAME_COLUMN} + ${Math.round((index + 1) * HOUR_WIDTH)}px)`,
+            left: `calc(${NAME_COLUMN} + ${Math.round(hour * HOUR_WIDTH)}px)`,
             width: 1,
             background: 'var(--mantine-color-default-border)',
             pointerEvents: 'none',
