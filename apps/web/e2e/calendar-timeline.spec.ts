@@ -87,13 +87,17 @@ async function dragTo(page: Page, card: Locator, target: Locator, hour: number) 
   await page.getByTestId('calendar-daily').evaluate((el, x) => {
     el.scrollLeft = Math.max(0, x - 150);
   }, hour * HOUR_PX);
-  await card.scrollIntoViewIfNeeded();
+  // Rows refetch and grow after a move or a dialog: let them settle, then press where the card is
+  // now (hover checks that the card itself is under the pointer, not a row that moved into place).
+  await page.waitForLoadState('networkidle');
+  await card.hover();
   const from = await card.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('card or row not shown');
   await page.mouse.move(from.x + 10, from.y + 10);
   await page.mouse.down();
   await page.mouse.move(from.x + 20, from.y + 20, { steps: 4 });
+  await expect(page.getByTestId('calendar-drag-overlay')).toBeVisible();
   await page.mouse.move(to.x + hour * HOUR_PX + 10, to.y + 40, { steps: 12 });
   // Passing the timeline's edge on the way may have scrolled it: aim again where the hour is now,
   // until the dragged card's left edge sits on the hour and the timeline has stopped scrolling.
