@@ -356,3 +356,14 @@ export const ZCollaborationActionResponseSchema = z
   })
   .meta({ id: 'CollaborationActionResult' });
 export type CollaborationActionResponse = z.infer<typeof ZCollaborationActionResponseSchema>;
+
+/**
+ * Partner (collaborator) filters show only in the person's own (main) organisation, and only when
+ * it works with partners (001 §2: "Collaborator filters show only for the main client").
+ */
+export function showsPartnerFilters(
+  user: { client_id: number; main_client_id: number } | undefined,
+  settings: { include_collab: boolean },
+): boolean {
+  return !!user && user.client_id === user.main_client_id && settings.include_collab;
+}

@@ -4,13 +4,12 @@ import { ASSET_STATUS_IDS, type AssetListQuery, LEGAL_REQUIREMENT_STATES } from 
 import { useTranslation } from 'react-i18next';
 import { FilterBarRow, FilterBarToggle, useWrappingFilterBar } from '../../../ui/FilterBarWrap';
 import { useUrlSearch } from '../../../ui/feedback/use-url-search';
+import { idsOfValues as ids, valuesOfIds as strings } from '../../../ui/filter-values';
 import { SummaryMultiSelect } from '../../issues/components/SummaryMultiSelect';
 import { useWorkspaceChoices } from '../../issues/issues-api';
 import { useAssetFilterOptions } from '../assets-api';
 import { useAssetStatusName } from './AssetBadges';
 
-const ids = (values: string[]) => values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
-const strings = (values: ReadonlyArray<number | string>) => values.map(String);
 const FIELD_WIDTH = { base: '100%', sm: 190 };
 
 /**

@@ -1,8 +1,9 @@
 import { Box, Select, Switch, TextInput } from '@mantine/core';
-import { PRIORITIES, readClientSettings } from '@workbench/domain';
+import { PRIORITIES, readClientSettings, showsPartnerFilters } from '@workbench/domain';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBarRow, FilterBarToggle, useWrappingFilterBar } from '../../../ui/FilterBarWrap';
+import { idsOfValues as ids, valuesOfIds as strings } from '../../../ui/filter-values';
 import { useAssetChoices } from '../../assets/components/use-asset-choices';
 import { useAuth } from '../../auth/session-store';
 import { SummaryMultiSelect } from '../../issues/components/SummaryMultiSelect';
@@ -28,9 +29,6 @@ const FIELD_WIDTH = { base: '100%', sm: 180 };
 const STATUS_IDS = [1, 2, 3, 4, 5, 6, 7, 8] as const;
 const TYPES = ['both', 'issue', 'task'] as const;
 
-const ids = (values: string[]) => values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
-const strings = (values: readonly number[]) => values.map(String);
-
 /**
  * The calendar's filter bar (001 §2): type, status, workspaces (with their sub-workspaces),
  * users, priority, schedules, category, assets, job position and, in the main organisation with
@@ -52,7 +50,7 @@ export function CalendarFilters({
   const user = useAuth().session?.user;
   const settings = useClientSettings() ?? readClientSettings({});
   // Externals: only in the person's own (main) organisation, with collaborations on.
-  const showPartners = !!user && user.client_id === user.main_client_id && settings.include_collab;
+  const showPartners = showsPartnerFilters(user, settings);
   const externals = useExternalFilterChoices(showPartners);
   const showAssets = settings.include_assets;
   const assets = useAssetChoices('', showAssets);

@@ -1,4 +1,5 @@
 import { FilterBarRow, FilterBarToggle, useWrappingFilterBar } from '../../../ui/FilterBarWrap';
+import { idsOfValues, valuesOfIds } from '../../../ui/filter-values';
 import '@mantine/dates/styles.css';
 import { Box, Group, Select, Switch, TextInput } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
@@ -12,6 +13,7 @@ import {
   type IssueListQuery,
   PRIORITIES,
   readClientSettings,
+  showsPartnerFilters,
 } from '@workbench/domain';
 import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -41,6 +43,10 @@ import {
 import { IssueDates } from './IssueDates';
 import { SummaryMultiSelect, type SummaryOption } from './SummaryMultiSelect';
 
+/** Ids of the chosen values; 0 is 'unassigned' in the people filter. */
+const ids = (values: string[]) => idsOfValues(values, { allowZero: true });
+const strings = valuesOfIds;
+
 // The schedule filter searches schedules on the server: its code loads after the list, not with it.
 const ScheduleFilterSelect = lazy(() =>
   import('../../schedules/components/ScheduleFilterSelect').then((m) => ({
@@ -50,9 +56,6 @@ const ScheduleFilterSelect = lazy(() =>
 
 /** The role select beside a people or company filter. */
 const ROLE_SELECT_WIDTH = 130;
-
-const ids = (values: string[]) => values.map(Number).filter((n) => Number.isSafeInteger(n) && n >= 0);
-const strings = (values: number[]) => values.map(String);
 
 /** The issue list's filter bar; every change goes to the URL (and back to page 1). */
 export function IssueListFilters({
@@ -70,7 +73,7 @@ export function IssueListFilters({
   // Collaborators and externals: only in the person's own (main) organisation, with collaborations on.
   const user = useAuth().session?.user;
   const settings = useClientSettings() ?? readClientSettings({});
-  const showPartners = !!user && user.client_id === user.main_client_id && settings.include_collab;
+  const showPartners = showsPartnerFilters(user, settings);
   const externals = useExternalFilterChoices(showPartners);
   // Assets, their groups and systems (000 §3 "Issue filter keys"): when the organisation uses assets.
   const showAssets = settings.include_assets;

@@ -6,11 +6,13 @@ import {
   SCHEDULE_STATUS_KINDS,
   type ScheduleListQuery,
   type ScheduleStatusKind,
+  showsPartnerFilters,
 } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { FilterBarRow, FilterBarToggle, useWrappingFilterBar } from '../../../ui/FilterBarWrap';
 import { useUrlSearch } from '../../../ui/feedback/use-url-search';
+import { idsOfValues as ids, valuesOfIds as strings } from '../../../ui/filter-values';
 import { useAssetChoices } from '../../assets/components/use-asset-choices';
 import { useAuth } from '../../auth/session-store';
 import { SummaryMultiSelect, type SummaryOption } from '../../issues/components/SummaryMultiSelect';
@@ -34,8 +36,6 @@ import {
 
 const ROLE_SELECT_WIDTH = 130;
 const FIELD_WIDTH = { base: '100%', sm: 190 };
-const ids = (values: string[]) => values.map(Number).filter((n) => Number.isSafeInteger(n) && n > 0);
-const strings = (values: ReadonlyArray<number | string>) => values.map(String);
 
 /**
  * The schedule list's filter bar (001 §2 "Scheduling"): search, status kinds, workspaces, people
@@ -57,7 +57,7 @@ export function ScheduleListFilters({
   const user = useAuth().session?.user;
   const settings = useClientSettings() ?? readClientSettings({});
   // Collaborators: only in the person's own (main) organisation, with collaborations on.
-  const showPartners = !!user && user.client_id === user.main_client_id && settings.include_collab;
+  const showPartners = showsPartnerFilters(user, settings);
   const externals = useExternalFilterChoices(showPartners);
   const showAssets = settings.include_assets;
   const assets = useAssetChoices('', showAssets);
