@@ -66,3 +66,20 @@ export function shiftCalendarDay(view: CalendarView, day: string, direction: -1 
     return `${Number(day.slice(0, 4)) + direction}${day.slice(4)}`.replace(/-02-29$/, '-02-28');
   return addCalendarDays(day, direction);
 }
+
+/**
+ * Today as YYYY-MM-DD in a time zone (the organisation's: the calendar's days are that calendar's),
+ * for the server and the web alike; an unknown zone reads as UTC.
+ */
+export function todayIn(timeZone: string, now: Date = new Date()): string {
+  try {
+    return new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    }).format(now);
+  } catch {
+    return now.toISOString().slice(0, 10);
+  }
+}

@@ -45,11 +45,6 @@ export function dayWindow(startDay: string, endDay: string, timeZone: string): {
   return { from: from.toJSDate(), to: to.toJSDate() };
 }
 
-/** Today (YYYY-MM-DD) in a time zone. */
-export function todayIn(timeZone: string, now = new Date()): string {
-  return DateTime.fromJSDate(now, { zone: timeZone }).toISODate() as string;
-}
-
 /** The local day (YYYY-MM-DD) of an instant given in seconds. */
 function localDay(seconds: number, timeZone: string): string {
   return DateTime.fromSeconds(seconds, { zone: timeZone }).toISODate() as string;

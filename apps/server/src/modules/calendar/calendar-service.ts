@@ -15,6 +15,7 @@ import {
   canReadWorkspaceLogs,
   isWorkspaceManagerRole,
   readClientSettings,
+  todayIn,
   type UserPositionsResponse,
 } from '@workbench/domain';
 import { type RawBuilder, sql } from 'kysely';
@@ -33,7 +34,6 @@ import {
   loadCalendarPresentContext,
   presentCalendarItem,
   splitRowItems,
-  todayIn,
 } from './calendar-items.js';
 import { findPreparedTasks } from './calendar-prepared.js';
 

@@ -13,6 +13,7 @@ import {
   calendarYearlyQueryToParams,
   DEFAULT_LANGUAGE,
   readClientSettings,
+  todayIn,
   tryResolveLanguage,
 } from '@workbench/domain';
 import { sql } from 'kysely';
@@ -27,7 +28,6 @@ import {
   findClientSettings,
   loadCalendarPresentContext,
   presentCalendarItem,
-  todayIn,
 } from './calendar-items.js';
 import { findPreparedTasks } from './calendar-prepared.js';
 import { renderYearlyPdf } from './calendar-yearly-pdf.js';

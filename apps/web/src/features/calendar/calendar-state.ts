@@ -31,19 +31,8 @@ export const calendarLinks = {
   addSchedule: '/dashboard/scheduling/add',
 };
 
-/** Today as YYYY-MM-DD in a time zone (the organisation's): the calendar's days are that calendar's. */
-export function todayIn(timeZone: string, now: Date = new Date()): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
-}
+/** Today in the organisation's zone (packages/domain), named here as the page's helpers are. */
+export { todayIn } from '@workbench/domain';
 
 /** The day the daily and weekly views show: the URL's, else today. */
 export function calendarDay(state: CalendarScreenState, today: string): string {
