@@ -11,6 +11,8 @@ const formats = new Map<string, Intl.DateTimeFormat>();
 
 /** The zone the timelines use; undefined: the browser's own. An unknown zone falls back to the browser's. */
 export function setDayClockZone(timeZone: string | undefined): void {
+  // Called on every render of the timeline: only a new zone is checked.
+  if (timeZone === zone) return;
   try {
     if (timeZone) new Intl.DateTimeFormat('en', { timeZone });
     zone = timeZone;
