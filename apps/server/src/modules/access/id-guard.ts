@@ -185,4 +185,4 @@ export function registerIdGuard(app: FastifyInstance, ctx: AppContext): void {
 }
 
 const notFoundAs = (kind: IdKind) =>
-  new AppError(404, 'not_found', `${kind[0]?.toUpperCase()}${kind.slice(1)} not found`);
+  new AppError(404, 'not_found', `${kind[0]?.toUpperCase()}${kind.slice(1).replaceAll('_', ' ')} not found`);
