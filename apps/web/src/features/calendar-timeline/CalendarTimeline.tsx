@@ -27,6 +27,7 @@ import {
 } from '@workbench/domain';
 import { type CSSProperties, type JSX, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorPanel } from '../../ui/feedback/ErrorPanel';
 import { useNotify } from '../../ui/feedback/use-notify';
 import { useClientSettings } from '../profiles/profiles-api';
 import { DailyTimeline, type ViewMore } from './components/DailyTimeline';
@@ -359,9 +360,11 @@ export function CalendarTimeline({ state, onChange }: CalendarTimelineProps): JS
     }
     if (rowsQuery.isError) {
       return (
-        <Center py="xl">
-          <Text c="red">{t('calendar-timeline.load_failed')}</Text>
-        </Center>
+        <ErrorPanel
+          error={rowsQuery.error}
+          title={t('calendar-timeline.load_failed')}
+          onRetry={() => rowsQuery.refetch()}
+        />
       );
     }
     if (rows.length === 0) {

@@ -9,6 +9,7 @@ import {
 } from '@workbench/domain';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { dayClockZone, localTime } from '../day-clock';
 import { useSidebarItems } from '../timeline-api';
 import { type OpenItem, TimelineCard } from './TimelineCard';
@@ -140,7 +141,10 @@ export function DragSidebar({
               <Box style={{ flex: 1, overflowY: 'auto', maxHeight: 'calc(100vh - 260px)' }}>
                 <Stack gap={6}>
                   {active.isPending && <Loader size="xs" />}
-                  {!active.isPending && items.length === 0 && (
+                  {active.isError && !items.length && (
+                    <ErrorPanel error={active.error} onRetry={() => active.refetch()} />
+                  )}
+                  {!active.isPending && !active.isError && items.length === 0 && (
                     <Text size="sm" c="dimmed" ta="center" py="md">
                       {t('calendar-timeline.no_available_data')}
                     </Text>

@@ -14,6 +14,7 @@ import { IconSearch } from '@tabler/icons-react';
 import type { CalendarFilters } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { toggleHidden } from '../hidden-state';
 import { useTimelineRows, useUserPositions } from '../timeline-api';
 
@@ -104,7 +105,10 @@ export function RowsSidebar({
       <ScrollArea.Autosize mah="calc(100vh - 300px)" type="auto" offsetScrollbars>
         <Stack gap={6} py={4}>
           {choices.isPending && <Loader size="xs" />}
-          {!choices.isPending && rows.length === 0 && (
+          {choices.isError && !rows.length && (
+            <ErrorPanel error={choices.error} onRetry={() => choices.refetch()} />
+          )}
+          {!choices.isPending && !choices.isError && rows.length === 0 && (
             <Text size="xs" c="dimmed">
               {t('calendar-timeline.no_available_data')}
             </Text>
