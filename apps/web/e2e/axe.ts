@@ -23,6 +23,9 @@ function describe(violation: Result): string {
  * screen has loaded; finite transitions are let finish first, so a fading-in text is not measured.
  */
 export async function expectAccessible(page: Page, screen: string): Promise<void> {
+  // A transition only exists once it has started: a menu mounted this frame starts fading in the
+  // next one (Mantine's Transition), so let two frames pass before collecting the running ones.
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
   await page.evaluate(() =>
     Promise.all(
       document
