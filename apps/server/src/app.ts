@@ -29,6 +29,10 @@ import { checklistRoutes } from './modules/checklists/checklist-routes.js';
 import { clientRoutes } from './modules/clients/client-routes.js';
 import { collaborationRoutes } from './modules/collaborations/collaboration-routes.js';
 import { configRoutes } from './modules/config/config-routes.js';
+import { equipmentBookingRoutes } from './modules/equipment/equipment-booking-routes.js';
+import { equipmentRoutes } from './modules/equipment/equipment-routes.js';
+import { equipmentSetRoutes } from './modules/equipment/equipment-set-routes.js';
+import { publicEquipmentRoutes } from './modules/equipment/public-equipment-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { issueRoutes } from './modules/issues/issue-routes.js';
 import { mailRoutes } from './modules/mail/mail-routes.js';
@@ -140,6 +144,10 @@ export async function buildApp(
       calendarFeedRoutes(api, ctx);
       registerCalendarRoutes(api, ctx);
       registerCalendarYearlyRoutes(api, ctx);
+      equipmentRoutes(api, ctx);
+      equipmentBookingRoutes(api, ctx);
+      equipmentSetRoutes(api, ctx);
+      publicEquipmentRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -10,6 +10,13 @@ import {
   createRegulatoryFile,
   shareAssetSystem,
 } from './helpers/assets-factories.js';
+import {
+  createEquipment,
+  createEquipmentBooking,
+  createEquipmentGroup,
+  createEquipmentPicture,
+  createExternalHolder,
+} from './helpers/equipment-factories.js';
 import { addWorkspace, addWorkspaceRole, createTeam, createUser, login } from './helpers/factories.js';
 import { createSchedule } from './helpers/schedules-factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -210,6 +217,31 @@ describe('tenant boundary', () => {
     // A schedule of the site (the partner, like a stranger, gets 404 on it: schedules are their
     // organisation's own).
     const schedule = await createSchedule(server, { clientId: ours.org.id, workspaceId: site });
+    // Equipment of the site: an item with a picture, a reservation, a group, a type and an
+    // external holder (a partner, like a stranger, gets 404: equipment is its organisation's own).
+    const equipmentGroup = await createEquipmentGroup(server.db, {
+      clientId: ours.org.id,
+      workspaceId: site,
+    });
+    const equipment = await createEquipment(server.db, {
+      client_id: ours.org.id,
+      workspace_id: site,
+      group_id: equipmentGroup,
+    });
+    const equipmentPicture = await createEquipmentPicture(server.db, {
+      clientId: ours.org.id,
+      equipmentId: equipment.id,
+    });
+    const externalHolder = await createExternalHolder(server.db, { clientId: ours.org.id });
+    const equipmentBooking = await createEquipmentBooking(server.db, {
+      client_id: ours.org.id,
+      equipment_id: equipment.id,
+      kind: 'reservation',
+      state: 'pending',
+      holder_external_id: externalHolder,
+      starts_on: '2099-01-10',
+      ends_on: '2099-01-12',
+    });
 
     // Theirs: an unrelated organisation, calling as its admin (the strongest role they have).
     const stranger = await createTeam(server.db);
@@ -234,6 +266,12 @@ describe('tenant boundary', () => {
       schedule,
       // A prepared task's key begins with its schedule's id: the guard refuses on that part.
       scheduled_task: schedule,
+      equipment: equipment.id,
+      equipment_group: equipmentGroup,
+      equipment_type: equipment.typeId,
+      equipment_picture: equipmentPicture,
+      equipment_booking: equipmentBooking,
+      external_holder: externalHolder,
     };
 
     const covered: string[] = [];

@@ -718,7 +718,162 @@ export interface CalendarFeedsTable {
   last_used_at: NullableTimestamp;
 }
 
+// Equipment (migration 0020).
+type DateColumn = ColumnType<string | Date, string, string>;
+export type EquipmentStorage = 'NONE' | 'WORKSPACE' | 'CUSTOM';
+export type EquipmentPeriodUnit = 'DAYS' | 'WEEKS' | 'MONTHS';
+
+export interface EquipmentTypesTable {
+  id: Generated<number>;
+  client_id: number;
+  name: string;
+  description: string | null;
+  status: Generated<'active' | 'archived'>;
+  storage: Generated<EquipmentStorage>;
+  workspace_id: number | null;
+  location: string | null;
+  handout_requires_approval: Generated<boolean>;
+  set_default_return_period: Generated<boolean>;
+  default_return_period_value: Generated<number>;
+  default_return_period_type: Generated<EquipmentPeriodUnit>;
+  set_max_reservation_duration: Generated<boolean>;
+  max_reservation_duration_value: Generated<number>;
+  max_reservation_duration_type: Generated<EquipmentPeriodUnit>;
+  set_buffer_days_reservations: Generated<boolean>;
+  buffer_days_reservations_value: Generated<number>;
+  buffer_days_reservations_type: Generated<'BEFORE' | 'AFTER'>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface EquipmentGroupsTable {
+  id: Generated<number>;
+  client_id: number;
+  workspace_id: number | null;
+  bind_group_to_workspace: Generated<boolean>;
+  name: string;
+  description: string | null;
+  status: Generated<'active' | 'archived'>;
+  public_code: Generated<string>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface EquipmentGroupManagersTable {
+  client_id: number;
+  group_id: number;
+  user_id: number;
+}
+
+export interface ExternalHoldersTable {
+  id: Generated<number>;
+  client_id: number;
+  full_name: string;
+  company: string | null;
+  email: string | null;
+  phone: string | null;
+  language: string | null;
+  status: Generated<'active' | 'archived'>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface EquipmentTable {
+  id: Generated<number>;
+  client_id: number;
+  workspace_id: number;
+  type_id: number;
+  group_id: number | null;
+  title: string;
+  description: string | null;
+  status: Generated<'issued' | 'stored' | 'archived' | 'in_transition'>;
+  storage: Generated<EquipmentStorage>;
+  storage_workspace_id: number | null;
+  location: string | null;
+  serial_number: string | null;
+  reference_number: string | null;
+  handout_requires_approval: Generated<boolean>;
+  /** jsonb: [{ title, url }]. */
+  links: ColumnType<Array<{ title: string; url: string }>, string | undefined, string>;
+  public_code: Generated<string>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+export interface EquipmentManagersTable {
+  client_id: number;
+  equipment_id: number;
+  user_id: number;
+}
+
+export type EquipmentBookingKind = 'handout' | 'reservation';
+export type EquipmentBookingState = 'pending' | 'active' | 'returned' | 'declined' | 'cancelled';
+
+export interface EquipmentBookingsTable {
+  id: Generated<number>;
+  client_id: number;
+  equipment_id: number;
+  group_id: number | null;
+  batch_id: number | null;
+  kind: EquipmentBookingKind;
+  state: EquipmentBookingState;
+  holder_user_id: number | null;
+  holder_external_id: number | null;
+  note: string | null;
+  /** date columns: read as YYYY-MM-DD strings (db/connection.ts type parsers); write YYYY-MM-DD. */
+  starts_on: DateColumn;
+  ends_on: DateColumn;
+  buffer_before: Generated<number>;
+  buffer_after: Generated<number>;
+  /** Generated: daterange(starts_on - buffer_before, ends_on + buffer_after, '[]'). */
+  blocked: ColumnType<string, never, never>;
+  extend_token_hash: string | null;
+  requested_by: number | null;
+  decided_by: number | null;
+  decided_at: NullableTimestamp;
+  returned_by: number | null;
+  returned_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface EquipmentFoundReportsTable {
+  id: Generated<number>;
+  client_id: number;
+  equipment_id: number | null;
+  group_id: number | null;
+  finder_name: string | null;
+  finder_contact: string | null;
+  message: string | null;
+  latitude: number | null;
+  longitude: number | null;
+  created_at: Timestamp;
+}
+
+export interface ScheduleEquipmentTable {
+  client_id: number;
+  schedule_id: number;
+  equipment_id: number;
+}
+
 export interface Database {
+  equipment_types: EquipmentTypesTable;
+  equipment_groups: EquipmentGroupsTable;
+  equipment_group_managers: EquipmentGroupManagersTable;
+  external_holders: ExternalHoldersTable;
+  equipment: EquipmentTable;
+  equipment_managers: EquipmentManagersTable;
+  equipment_bookings: EquipmentBookingsTable;
+  equipment_found_reports: EquipmentFoundReportsTable;
+  schedule_equipment: ScheduleEquipmentTable;
   calendar_feeds: CalendarFeedsTable;
   schedules: SchedulesTable;
   schedule_people: SchedulePeopleTable;

@@ -8,6 +8,13 @@ import {
   createRegulatoryFile,
   shareAssetSystem,
 } from '../helpers/assets-factories.js';
+import {
+  createEquipment,
+  createEquipmentBooking,
+  createEquipmentGroup,
+  createEquipmentPicture,
+  createExternalHolder,
+} from '../helpers/equipment-factories.js';
 import { createUser } from '../helpers/factories.js';
 import { API, createIssueTeam } from '../helpers/issues-factories.js';
 import { createSchedule } from '../helpers/schedules-factories.js';
@@ -102,6 +109,36 @@ export async function buildFuzzOrganisation(server: TestServer): Promise<FuzzOrg
     title: 'Fuzz schedule',
     assetIds: [asset.id],
   });
+  const equipmentGroup = await createEquipmentGroup(server.db, {
+    clientId: team.org.id,
+    workspaceId: team.ids.site,
+    name: 'Fuzz kit',
+    managerIds: [team.people.manager.id],
+  });
+  const equipment = await createEquipment(server.db, {
+    client_id: team.org.id,
+    workspace_id: team.ids.site,
+    title: 'Fuzz drill',
+    group_id: equipmentGroup,
+    managerIds: [team.people.member.id],
+  });
+  const equipmentPicture = await createEquipmentPicture(server.db, {
+    clientId: team.org.id,
+    equipmentId: equipment.id,
+  });
+  const externalHolder = await createExternalHolder(server.db, {
+    clientId: team.org.id,
+    fullName: 'Fuzz holder',
+  });
+  const equipmentBooking = await createEquipmentBooking(server.db, {
+    client_id: team.org.id,
+    equipment_id: equipment.id,
+    kind: 'reservation',
+    state: 'pending',
+    holder_external_id: externalHolder,
+    starts_on: '2099-01-10',
+    ends_on: '2099-01-12',
+  });
   const org: FuzzOrganisation = {
     clientId: team.org.id,
     partnerClientId: team.partner.org.id,
@@ -126,6 +163,12 @@ export async function buildFuzzOrganisation(server: TestServer): Promise<FuzzOrg
       schedule,
       // A prepared task's key names its schedule first (the id guard reads that part).
       scheduled_task: schedule,
+      equipment: equipment.id,
+      equipment_group: equipmentGroup,
+      equipment_type: equipment.typeId,
+      equipment_picture: equipmentPicture,
+      equipment_booking: equipmentBooking,
+      external_holder: externalHolder,
     },
     people: {
       admin: { id: team.people.admin.id, clientId: team.org.id },

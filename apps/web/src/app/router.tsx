@@ -7,8 +7,11 @@ import { calendarPages } from '../features/calendar/routes';
 import { categoryPages } from '../features/categories/routes';
 import { checklistTemplatePages } from '../features/checklist-templates/routes';
 import { collaborationPages } from '../features/collaborations/routes';
+import { equipmentPages } from '../features/equipment/routes';
+import { equipmentSetPages } from '../features/equipment-sets/routes';
 import { issuePages } from '../features/issues/routes';
 import { profilePages } from '../features/profiles/routes';
+import { publicEquipmentPages } from '../features/public-equipment/routes';
 import { schedulePages } from '../features/schedules/routes';
 import { textTemplatePages } from '../features/text-templates/routes';
 import { workspacePages } from '../features/workspaces/routes';
@@ -35,6 +38,9 @@ const builtPages = new Map<string, FeaturePage>(
     ...assetPages,
     ...schedulePages,
     ...calendarPages,
+    ...equipmentPages,
+    ...equipmentSetPages,
+    ...publicEquipmentPages,
   ].map((page) => [page.path, page]),
 );
 

@@ -13,9 +13,15 @@ import type { clientContracts as clientContractsType } from '../client/client-co
 import type { collaborationAssetSystemContracts as collaborationAssetSystemContractsType } from '../assets/asset-contracts.js';
 import type { collaborationContracts as collaborationContractsType } from '../collaborations/collaboration-contracts.js';
 import type { configContracts as configContractsType } from '../client/client-contracts.js';
+import type { equipmentBookingContracts as equipmentBookingContractsType } from '../equipment/equipment-contracts.js';
+import type { equipmentContracts as equipmentContractsType } from '../equipment/equipment-contracts.js';
+import type { equipmentGroupContracts as equipmentGroupContractsType } from '../equipment/equipment-contracts.js';
+import type { equipmentTypeContracts as equipmentTypeContractsType } from '../equipment/equipment-contracts.js';
+import type { externalHolderContracts as externalHolderContractsType } from '../equipment/equipment-contracts.js';
 import type { issueActionContracts as issueActionContractsType } from '../issues/issue-action-contracts.js';
 import type { issueContracts as issueContractsType } from '../issues/issue-contracts.js';
 import type { issueDetailContracts as issueDetailContractsType } from '../issues/issue-detail-contracts.js';
+import type { publicEquipmentContracts as publicEquipmentContractsType } from '../equipment/equipment-contracts.js';
 import type { savedFilterContracts as savedFilterContractsType } from '../filters/saved-filter-contracts.js';
 import type { scheduleContracts as scheduleContractsType } from '../schedules/schedule-contracts.js';
 import type { systemContracts as systemContractsType } from '../system/system-contracts.js';
@@ -171,6 +177,85 @@ export const configContracts = {
   get: { method: 'GET', path: '/config', caller: 'user' },
 } as unknown as typeof configContractsType;
 
+export const equipmentBookingContracts = {
+  handouts: { method: 'GET', path: '/equipment/:id/handout', caller: 'user' },
+  handout: { method: 'POST', path: '/equipment/:id/handout', caller: 'user' },
+  updateHandout: { method: 'PUT', path: '/equipment/:id/handout/:handoutId', caller: 'user' },
+  returnHandout: { method: 'DELETE', path: '/equipment/:id/handout/:handoutId', caller: 'user' },
+  extend: { method: 'PUT', path: '/equipment/handout/extend', caller: 'user' },
+  decideHandout: { method: 'POST', path: '/equipment/:equipmentId/handout/:handoutId/:action', caller: 'user' },
+  mixHandout: { method: 'POST', path: '/equipment/multiple/mix_handout', caller: 'user' },
+  reservations: { method: 'GET', path: '/equipment/:id/reservation', caller: 'user' },
+  reserve: { method: 'POST', path: '/equipment/:id/reservation', caller: 'user' },
+  updateReservation: { method: 'PUT', path: '/equipment/:id/reservation/:reservationId', caller: 'user' },
+  cancelReservation: { method: 'DELETE', path: '/equipment/:id/reservation/:reservationId', caller: 'user' },
+  pendingRequests: { method: 'GET', path: '/equipment/:id/pending_requests', caller: 'user' },
+  bufferAccept: { method: 'POST', path: '/equipment/reservation/:id/buffer_accept', caller: 'user' },
+  bufferDecline: { method: 'POST', path: '/equipment/reservation/:id/buffer_decline', caller: 'user' },
+  multipleReservation: { method: 'POST', path: '/equipment/multiple/multiple_reservation', caller: 'user' },
+  cancelReservations: { method: 'POST', path: '/equipment/multiple/reservation/cancel-by-ids', caller: 'user' },
+} as unknown as typeof equipmentBookingContractsType;
+
+export const equipmentContracts = {
+  list: { method: 'GET', path: '/equipment', caller: 'user' },
+  filterOptions: { method: 'GET', path: '/equipment/filter_options', caller: 'user' },
+  create: { method: 'POST', path: '/equipment', caller: 'user' },
+  get: { method: 'GET', path: '/equipment/:id', caller: 'user' },
+  update: { method: 'PUT', path: '/equipment/:id', caller: 'user' },
+  remove: { method: 'DELETE', path: '/equipment/:id', caller: 'user' },
+  upload: { method: 'POST', path: '/equipment/:id/upload', caller: 'user', multipart: true },
+  removePicture: { method: 'DELETE', path: '/equipment/:id/picture/:pictureId', caller: 'user' },
+  duplicate: { method: 'POST', path: '/equipment/duplicate/:id', caller: 'user' },
+  addToGroup: { method: 'POST', path: '/equipment/multiple/add_to_group', caller: 'user' },
+  multiArchive: { method: 'POST', path: '/equipment/multiple/archive', caller: 'user' },
+  multiDelete: { method: 'POST', path: '/equipment/multiple/delete', caller: 'user' },
+  activityLog: { method: 'GET', path: '/equipment/:id/activity_log', caller: 'user' },
+  scanLog: { method: 'GET', path: '/equipment/:id/scan_log', caller: 'user' },
+  qrCode: { method: 'GET', path: '/equipment/:id/qr_code', caller: 'user' },
+  availability: { method: 'GET', path: '/equipment/availability', caller: 'user' },
+  returnAvailability: { method: 'GET', path: '/equipment/multiple/return_availability', caller: 'user' },
+  multipleReturn: { method: 'POST', path: '/equipment/multiple/return', caller: 'user' },
+} as unknown as typeof equipmentContractsType;
+
+export const equipmentGroupContracts = {
+  list: { method: 'GET', path: '/equipment/group', caller: 'user' },
+  create: { method: 'POST', path: '/equipment/group', caller: 'user' },
+  get: { method: 'GET', path: '/equipment/group/:id', caller: 'user' },
+  update: { method: 'PUT', path: '/equipment/group/:id', caller: 'user' },
+  remove: { method: 'DELETE', path: '/equipment/group/:id', caller: 'user' },
+  ungroup: { method: 'POST', path: '/equipment/group/:id/ungroup', caller: 'user' },
+  action: { method: 'POST', path: '/equipment/group/:groupId/:action', caller: 'user' },
+  sameWorkspace: { method: 'POST', path: '/equipment/group/same_ws', caller: 'user' },
+  handout: { method: 'POST', path: '/equipment/group/:id/handout', caller: 'user' },
+  extendHandout: { method: 'PUT', path: '/equipment/group/:id/handout', caller: 'user' },
+  returnGroup: { method: 'POST', path: '/equipment/group/:id/return', caller: 'user' },
+  multipleReturn: { method: 'POST', path: '/equipment/group/multiple/return', caller: 'user' },
+  availability: { method: 'GET', path: '/equipment/group/:id/availability', caller: 'user' },
+  reservationAvailability: { method: 'GET', path: '/equipment/group/:id/reservation_availability', caller: 'user' },
+  extendAvailability: { method: 'GET', path: '/equipment/group/:id/extend_availability', caller: 'user' },
+  reservations: { method: 'GET', path: '/equipment/group/:id/reservation', caller: 'user' },
+  reserve: { method: 'POST', path: '/equipment/group/:id/reservation', caller: 'user' },
+  updateReservation: { method: 'PUT', path: '/equipment/group/:id/reservation/:reservationId', caller: 'user' },
+  cancelReservation: { method: 'DELETE', path: '/equipment/group/:id/reservation/:reservationId', caller: 'user' },
+  multipleReservation: { method: 'POST', path: '/equipment/group/multiple/reservation', caller: 'user' },
+} as unknown as typeof equipmentGroupContractsType;
+
+export const equipmentTypeContracts = {
+  list: { method: 'GET', path: '/equipment/type', caller: 'user' },
+  create: { method: 'POST', path: '/equipment/type', caller: 'user' },
+  get: { method: 'GET', path: '/equipment/type/:id', caller: 'user' },
+  update: { method: 'PUT', path: '/equipment/type/:id', caller: 'user' },
+  remove: { method: 'DELETE', path: '/equipment/type/:id', caller: 'user' },
+} as unknown as typeof equipmentTypeContractsType;
+
+export const externalHolderContracts = {
+  list: { method: 'GET', path: '/equipment/external_holder', caller: 'user' },
+  create: { method: 'POST', path: '/equipment/external_holder', caller: 'user' },
+  get: { method: 'GET', path: '/equipment/external_holder/:id', caller: 'user' },
+  update: { method: 'PUT', path: '/equipment/external_holder/:id', caller: 'user' },
+  remove: { method: 'DELETE', path: '/equipment/external_holder/:id', caller: 'user' },
+} as unknown as typeof externalHolderContractsType;
+
 export const issueActionContracts = {
   status: { method: 'POST', path: '/issue/:id/status', caller: 'user', multipart: true },
   takeover: { method: 'POST', path: '/issue/:id/takeover', caller: 'user' },
@@ -207,6 +292,15 @@ export const issueDetailContracts = {
   addWorktimeLog: { method: 'POST', path: '/issue/:id/worktime-logs', caller: 'user' },
   activity: { method: 'GET', path: '/issue/:id/activity_log', caller: 'user' },
 } as unknown as typeof issueDetailContractsType;
+
+export const publicEquipmentContracts = {
+  get: { method: 'GET', path: '/public/equipment/:id', caller: 'public' },
+  getGroup: { method: 'GET', path: '/public/equipment/group/:id', caller: 'public' },
+  found: { method: 'POST', path: '/public/equipment/:id/found', caller: 'public' },
+  foundGroup: { method: 'POST', path: '/public/equipment/group/:id/found', caller: 'public' },
+  extendHandout: { method: 'GET', path: '/public/equipment/extend_handout', caller: 'public' },
+  extend: { method: 'POST', path: '/public/equipment/extend_handout', caller: 'public' },
+} as unknown as typeof publicEquipmentContractsType;
 
 export const savedFilterContracts = {
   list: { method: 'GET', path: '/filters/:type', caller: 'user' },

@@ -37,6 +37,13 @@ export type IdKind =
   | 'schedule'
   /** A schedule's prepared task: 'scheduleId:startSeconds:assetId' (the schedule's grants apply). */
   | 'scheduled_task'
+  | 'equipment'
+  | 'equipment_group'
+  | 'equipment_type'
+  | 'equipment_picture'
+  /** A handout or reservation: as visible as its item. */
+  | 'equipment_booking'
+  | 'external_holder'
   | 'token';
 
 /**

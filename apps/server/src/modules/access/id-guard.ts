@@ -9,6 +9,12 @@ import {
   assetSystemVisibleSql,
   assetVisibleSql,
 } from '../assets/asset-visibility.js';
+import {
+  equipmentGroupVisibleSql,
+  equipmentScope,
+  equipmentVisibleSql,
+  ownLiveSql,
+} from '../equipment/equipment-visibility.js';
 import { accessOf, findWorkspaceGrant, type IssueScopedIds } from './request-access.js';
 
 export type { IdKind };
@@ -146,6 +152,32 @@ async function isVisible(
         .where('deleted_at', 'is', null)
         .executeTakeFirst();
       return !!row && !!(await findWorkspaceGrant(ctx.db, auth, row.workspace_id));
+    }
+    // Equipment (equipment-visibility.ts): items, their pictures and bookings as visible as the
+    // item; groups unbound or in a visible workspace; types and external holders the organisation's.
+    case 'equipment':
+    case 'equipment_picture':
+    case 'equipment_booking':
+    case 'equipment_group': {
+      const scope = await equipmentScope(ctx.db, auth);
+      const query = {
+        equipment: sql`SELECT 1 FROM equipment e WHERE e.id = ${id} AND ${equipmentVisibleSql(scope)}`,
+        equipment_picture: sql`SELECT 1 FROM attachments p JOIN equipment e ON e.id = p.owner_id
+          WHERE p.id = ${id} AND p.owner_type = 'equipment' AND p.deleted_at IS NULL AND ${equipmentVisibleSql(scope)}`,
+        equipment_booking: sql`SELECT 1 FROM equipment_bookings b JOIN equipment e ON e.id = b.equipment_id
+          WHERE b.id = ${id} AND ${equipmentVisibleSql(scope)}`,
+        equipment_group: sql`SELECT 1 FROM equipment_groups g WHERE g.id = ${id} AND ${equipmentGroupVisibleSql(scope)}`,
+      }[kind];
+      const { rows } = await sql`${query} LIMIT 1`.execute(ctx.db);
+      return rows.length > 0;
+    }
+    case 'equipment_type':
+    case 'external_holder': {
+      const table = kind === 'equipment_type' ? sql`equipment_types t` : sql`external_holders t`;
+      const { rows } = await sql`SELECT 1 FROM ${table} WHERE t.id = ${id} AND ${ownLiveSql(auth.clientId, 't')} LIMIT 1`.execute(
+        ctx.db,
+      );
+      return rows.length > 0;
     }
     case 'token':
       return true;

@@ -1,0 +1,181 @@
+import type { Insertable, Kysely } from 'kysely';
+import type {
+  Database,
+  EquipmentBookingsTable,
+  EquipmentTable,
+  EquipmentTypesTable,
+} from '../../src/db/schema.js';
+
+// Equipment types, groups, external holders, items, pictures and bookings inserted directly
+// (tests set up any state the rules need without going through the calls under test).
+
+type Db = Kysely<Database>;
+
+/** An equipment type (the spec's defaults unless overridden). */
+export async function createEquipmentType(
+  db: Db,
+  values: Partial<Insertable<EquipmentTypesTable>> & { client_id: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('equipment_types')
+    .values({
+      name: 'Power tools',
+      description: null,
+      workspace_id: null,
+      location: null,
+      created_by: null,
+      ...values,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** An equipment group, bound to a workspace when one is given, with its managers. */
+export async function createEquipmentGroup(
+  db: Db,
+  values: { clientId: number; workspaceId?: number | null; name?: string; managerIds?: number[] },
+): Promise<number> {
+  const row = await db
+    .insertInto('equipment_groups')
+    .values({
+      client_id: values.clientId,
+      workspace_id: values.workspaceId ?? null,
+      bind_group_to_workspace: !!values.workspaceId,
+      name: values.name ?? 'Measuring kit',
+      description: null,
+      created_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (values.managerIds?.length) {
+    await db
+      .insertInto('equipment_group_managers')
+      .values(values.managerIds.map((user_id) => ({ client_id: values.clientId, group_id: row.id, user_id })))
+      .execute();
+  }
+  return row.id;
+}
+
+/** A person outside the organisation who borrows. */
+export async function createExternalHolder(
+  db: Db,
+  values: { clientId: number; fullName?: string; email?: string | null; company?: string | null },
+): Promise<number> {
+  const row = await db
+    .insertInto('external_holders')
+    .values({
+      client_id: values.clientId,
+      full_name: values.fullName ?? 'Frank Fitter',
+      company: values.company ?? 'Fitters Ltd',
+      email: values.email === undefined ? 'frank@fitters.test' : values.email,
+      phone: null,
+      language: null,
+      created_by: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * An item (any column may be overridden; a type is made when none is given), with its managers.
+ * Returns its id, type and public code.
+ */
+export async function createEquipment(
+  db: Db,
+  values: Partial<Insertable<EquipmentTable>> & {
+    client_id: number;
+    workspace_id: number;
+    managerIds?: number[];
+  },
+): Promise<{ id: number; typeId: number; publicCode: string }> {
+  const { managerIds, ...columns } = values;
+  const typeId = columns.type_id ?? (await createEquipmentType(db, { client_id: values.client_id }));
+  const row = await db
+    .insertInto('equipment')
+    .values({
+      title: 'Cordless drill',
+      description: null,
+      group_id: null,
+      storage_workspace_id: null,
+      location: null,
+      serial_number: null,
+      reference_number: null,
+      created_by: null,
+      ...columns,
+      type_id: typeId,
+    })
+    .returning(['id', 'public_code'])
+    .executeTakeFirstOrThrow();
+  if (managerIds?.length) {
+    await db
+      .insertInto('equipment_managers')
+      .values(managerIds.map((user_id) => ({ client_id: values.client_id, equipment_id: row.id, user_id })))
+      .execute();
+  }
+  return { id: row.id, typeId, publicCode: row.public_code };
+}
+
+/** A picture of an item (the attachments table, owner_type 'equipment'). */
+export async function createEquipmentPicture(
+  db: Db,
+  values: { clientId: number; equipmentId: number; userId?: number | null },
+): Promise<number> {
+  const hex = (n: number) => n.toString(16).padStart(32, '0');
+  const seed = Math.floor(Math.random() * 1e12);
+  const row = await db
+    .insertInto('attachments')
+    .values({
+      client_id: values.clientId,
+      owner_type: 'equipment',
+      owner_id: values.equipmentId,
+      user_id: values.userId ?? null,
+      file_key: `${values.clientId}/attachments/${hex(seed)}.png`,
+      thumbnail_key: `${values.clientId}/thumbnails/${hex(seed + 1)}.png`,
+      thumbnail_1024_key: `${values.clientId}/thumbnails/${hex(seed + 2)}.png`,
+      media_type: 'picture',
+      original_filename: 'drill.png',
+      mime_type: 'image/png',
+      size_bytes: 100,
+      description: null,
+      priority_id: null,
+      due_date: null,
+      sort_index: 0,
+      created_at: new Date(),
+      updated_at: new Date(),
+      deleted_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * A handout or reservation (active unless said otherwise). The item's status is the caller's to
+ * set (an active handout goes with status issued).
+ */
+export async function createEquipmentBooking(
+  db: Db,
+  values: Partial<Insertable<EquipmentBookingsTable>> & {
+    client_id: number;
+    equipment_id: number;
+    kind: 'handout' | 'reservation';
+    starts_on: string;
+    ends_on: string;
+  },
+): Promise<number> {
+  const row = await db
+    .insertInto('equipment_bookings')
+    .values({ state: 'active', holder_user_id: null, holder_external_id: null, note: null, ...values })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (values.kind === 'handout' && (values.state ?? 'active') === 'active') {
+    await db
+      .updateTable('equipment')
+      .set({ status: 'issued' })
+      .where('id', '=', values.equipment_id)
+      .execute();
+  }
+  return row.id;
+}
