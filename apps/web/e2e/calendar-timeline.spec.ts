@@ -84,12 +84,17 @@ const row = (page: Page, name: string) =>
  * where dragging scrolls the timeline), then drags the card's left edge onto that hour of the row.
  */
 async function dragTo(page: Page, card: Locator, target: Locator, hour: number) {
-  await page.getByTestId('calendar-daily').evaluate((el, x) => {
-    el.scrollLeft = Math.max(0, x - 150);
-  }, hour * HOUR_PX);
+  // The timeline opens at the current hour, and opens there again when the organisation's zone
+  // arrives after the first render: scroll to the hour again whenever it is not where we put it.
+  const showHour = () =>
+    page.getByTestId('calendar-daily').evaluate((el, x) => {
+      el.scrollLeft = Math.max(0, x - 150);
+    }, hour * HOUR_PX);
+  await showHour();
   // Rows refetch and grow after a move or a dialog: let them settle, then press where the card is
   // now (hover checks that the card itself is under the pointer, not a row that moved into place).
   await page.waitForLoadState('networkidle');
+  await showHour();
   await card.hover();
   const from = await card.boundingBox();
   const to = await target.boundingBox();
@@ -109,6 +114,7 @@ async function dragTo(page: Page, card: Locator, target: Locator, hour: number) 
   };
   await expect
     .poll(async () => {
+      await showHour();
       const now = await target.boundingBox();
       if (!now) return false;
       await page.mouse.move(now.x + hour * HOUR_PX + 10, now.y + 40, { steps: 2 });
