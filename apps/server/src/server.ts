@@ -10,6 +10,7 @@ import { seedDemoIfEmpty } from './seed/demo.js';
 import { seedDemoAssets } from './seed/demo-assets.js';
 import { seedDemoAttachments } from './seed/demo-attachments.js';
 import { seedDemoCalendar } from './seed/demo-calendar.js';
+import { seedDemoEquipment } from './seed/demo-equipment.js';
 import { seedDemoSchedules } from './seed/demo-schedules.js';
 import { openFileStorage } from './storage/open-storage.js';
 
@@ -37,6 +38,7 @@ export async function startServer(
     if (seeded) {
       await seedDemoSchedules(ctx);
       await seedDemoCalendar(ctx.db);
+      await seedDemoEquipment(ctx);
     }
     const app = await buildApp(ctx, options);
     const stopMail = startMailSender(ctx, (m) => app.log.warn(m));

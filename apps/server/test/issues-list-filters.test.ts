@@ -1,6 +1,7 @@
 import { type IssueListPageResponse, ZIssueListPageResponseSchema } from '@workbench/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createEquipment } from './helpers/equipment-factories.js';
 import { createUser } from './helpers/factories.js';
 import { API, createIssueTeam } from './helpers/issues-factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -421,5 +422,33 @@ describe('GET issue/: people, companies, positions, schedules, assets, rating, f
     expect(String(res.body.first_page_url)).toContain(`users=${person}`);
     expect(String(res.body.first_page_url)).toContain('rating=5');
     expect(String(res.body.first_page_url)).not.toMatch(/rating=5(%2C|,)9/);
+  });
+});
+
+describe('GET issue/?equipment=', () => {
+  it('lists the issues that name any of the items (issues.equipment_ids), with the other filters', async () => {
+    const t = await createIssueTeam(server);
+    const { org, ids } = t;
+    const item = async (title: string) =>
+      (await createEquipment(server.db, { client_id: org.id, workspace_id: ids.site, title })).id;
+    const drill = await item('Drill');
+    const ladder = await item('Ladder');
+    const meter = await item('Meter');
+    const both = await t.issue({ title: 'Both', equipment_ids: [drill, ladder] });
+    const drillOnly = await t.issue({ title: 'Drill only', equipment_ids: [drill], priority_id: 5 });
+    const ladderOnly = await t.issue({ title: 'Ladder only', equipment_ids: [ladder] });
+    await t.issue({ title: 'None' });
+    const sorted = (list: number[]) => [...list].sort((a, b) => a - b);
+    expect(await listIds(t.tokens.admin, { equipment: [drill] })).toEqual(sorted([both, drillOnly]));
+    expect(await listIds(t.tokens.admin, { equipment: [ladder, meter] })).toEqual(sorted([both, ladderOnly]));
+    expect(await listIds(t.tokens.admin, { equipment: [meter] })).toEqual([]);
+    // With another filter (AND), and the page urls keep it.
+    expect(await listIds(t.tokens.admin, { equipment: [drill], priority_id: [5] })).toEqual([drillOnly]);
+    const res = await server.call('GET', `${API}/issue/?issue_state=all&equipment=${drill},x`, {
+      token: t.tokens.admin,
+    });
+    expect(res.status).toBe(200);
+    expect(res.body.total).toBe(2);
+    expect(String(res.body.first_page_url)).toContain(`equipment=${drill}`);
   });
 });

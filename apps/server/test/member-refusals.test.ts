@@ -8,6 +8,15 @@ import {
   createAssetSystem,
   createRegulatoryFile,
 } from './helpers/assets-factories.js';
+import { day } from './helpers/equipment-booking-team.js';
+import {
+  createEquipment,
+  createEquipmentBooking,
+  createEquipmentGroup,
+  createEquipmentPicture,
+  createEquipmentType,
+  createExternalHolder,
+} from './helpers/equipment-factories.js';
 import { addWorkspace, addWorkspaceRole, createTeam, login } from './helpers/factories.js';
 import { createSchedule } from './helpers/schedules-factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -48,6 +57,21 @@ type Ids = {
   schedule: number;
   /** The key of one of its prepared (future) tasks. */
   scheduledTask: string;
+  /** An equipment type bound to the member's workspace, an external holder, a group bound there. */
+  equipmentType: number;
+  externalHolder: number;
+  equipmentGroup: number;
+  /** An equipment item of the member's workspace they do not manage, and its picture. */
+  equipment: number;
+  equipmentPicture: number;
+  /**
+   * Bookings (equipment-booking-routes): a group of the member's workspace with one item handed
+   * out to the admin (a group handout) and reserved by the admin later (a group reservation).
+   */
+  bookingGroup: number;
+  bookedEquipment: number;
+  equipmentHandout: number;
+  equipmentReservation: number;
 };
 type Refusal = { method: string; url: string; path: (ids: Ids) => string; body?: (ids: Ids) => unknown };
 
@@ -386,6 +410,27 @@ const REFUSED: Refusal[] = [
     path: (i) => `/collaboration/${i.collaboration}/asset-systems/remove_access`,
     body: (i) => ({ system_ids: [i.assetSystem] }),
   },
+  // Equipment items the member sees but does not manage (001 §6); adding or copying one is
+  // can_create_equipment (admins and managers of the workspace).
+  {
+    method: 'POST',
+    url: '/equipment',
+    path: () => '/equipment',
+    body: (i) => ({ title: 'Mine', workspace_id: i.workspace, type_id: i.equipmentType }),
+  },
+  {
+    method: 'PUT',
+    url: '/equipment/:id',
+    path: (i) => `/equipment/${i.equipment}`,
+    body: () => ({ title: 'Renamed' }),
+  },
+  { method: 'DELETE', url: '/equipment/:id', path: (i) => `/equipment/${i.equipment}` },
+  {
+    method: 'DELETE',
+    url: '/equipment/:id/picture/:pictureId',
+    path: (i) => `/equipment/${i.equipment}/picture/${i.equipmentPicture}`,
+  },
+  { method: 'POST', url: '/equipment/duplicate/:id', path: (i) => `/equipment/duplicate/${i.equipment}` },
   // Schedules: admins and managers of the workspace change them; only the assignee decides.
   {
     method: 'POST',
@@ -421,12 +466,137 @@ const REFUSED: Refusal[] = [
     path: (i) => `/schedule/${i.schedule}/set_time_limits`,
     body: () => ({ completion: { value: 2, unit: 'hours' } }),
   },
+  {
+    method: 'POST',
+    url: '/schedule/:id/equipments',
+    path: (i) => `/schedule/${i.schedule}/equipments`,
+    body: (i) => ({ equipment_ids: [i.equipment] }),
+  },
   // The calendar: preparing a schedule's future task now is the schedule's editors' (as above).
   {
     method: 'PUT',
     url: '/scheduled_tasks/:id',
     path: (i) => `/scheduled_tasks/${i.scheduledTask}`,
     body: () => ({ title: 'Prepared early' }),
+  },
+  // Equipment types, external holders and groups: admins and workspace managers (equipment-set-rules).
+  { method: 'POST', url: '/equipment/type', path: () => '/equipment/type', body: () => ({ name: 'Mine' }) },
+  {
+    method: 'PUT',
+    url: '/equipment/type/:id',
+    path: (i) => `/equipment/type/${i.equipmentType}`,
+    body: () => ({ name: 'Renamed' }),
+  },
+  { method: 'DELETE', url: '/equipment/type/:id', path: (i) => `/equipment/type/${i.equipmentType}` },
+  {
+    method: 'POST',
+    url: '/equipment/external_holder',
+    path: () => '/equipment/external_holder',
+    body: () => ({ full_name: 'Mine' }),
+  },
+  {
+    method: 'PUT',
+    url: '/equipment/external_holder/:id',
+    path: (i) => `/equipment/external_holder/${i.externalHolder}`,
+    body: () => ({ full_name: 'Renamed' }),
+  },
+  {
+    method: 'DELETE',
+    url: '/equipment/external_holder/:id',
+    path: (i) => `/equipment/external_holder/${i.externalHolder}`,
+  },
+  { method: 'POST', url: '/equipment/group', path: () => '/equipment/group', body: () => ({ name: 'Mine' }) },
+  {
+    method: 'PUT',
+    url: '/equipment/group/:id',
+    path: (i) => `/equipment/group/${i.equipmentGroup}`,
+    body: () => ({ name: 'Renamed' }),
+  },
+  { method: 'DELETE', url: '/equipment/group/:id', path: (i) => `/equipment/group/${i.equipmentGroup}` },
+  {
+    method: 'POST',
+    url: '/equipment/group/:id/ungroup',
+    path: (i) => `/equipment/group/${i.equipmentGroup}/ungroup`,
+  },
+  {
+    method: 'POST',
+    url: '/equipment/group/:groupId/:action',
+    path: (i) => `/equipment/group/${i.equipmentGroup}/archive`,
+  },
+  // Equipment bookings: a member books for themselves only, changes only their own bookings, and
+  // managers decide requests (equipment-booking-routes; canChangeBooking, canManageEquipment).
+  {
+    method: 'POST',
+    url: '/equipment/:id/handout',
+    path: (i) => `/equipment/${i.bookedEquipment}/handout`,
+    body: (i) => ({ holder_id: i.otherUser, return_at: day(1) }),
+  },
+  {
+    method: 'PUT',
+    url: '/equipment/:id/handout/:handoutId',
+    path: (i) => `/equipment/${i.bookedEquipment}/handout/${i.equipmentHandout}`,
+    body: () => ({ return_at: day(2) }),
+  },
+  {
+    method: 'POST',
+    url: '/equipment/:equipmentId/handout/:handoutId/:action',
+    path: (i) => `/equipment/${i.bookedEquipment}/handout/${i.equipmentHandout}/decline`,
+  },
+  {
+    method: 'POST',
+    url: '/equipment/:id/reservation',
+    path: (i) => `/equipment/${i.bookedEquipment}/reservation`,
+    body: (i) => ({ holder_id: i.otherUser, reservation_start_date: day(20), return_at: day(21) }),
+  },
+  {
+    method: 'PUT',
+    url: '/equipment/:id/reservation/:reservationId',
+    path: (i) => `/equipment/${i.bookedEquipment}/reservation/${i.equipmentReservation}`,
+    body: () => ({ return_at: day(12) }),
+  },
+  {
+    method: 'DELETE',
+    url: '/equipment/:id/reservation/:reservationId',
+    path: (i) => `/equipment/${i.bookedEquipment}/reservation/${i.equipmentReservation}`,
+  },
+  {
+    method: 'POST',
+    url: '/equipment/reservation/:id/buffer_accept',
+    path: (i) => `/equipment/reservation/${i.equipmentReservation}/buffer_accept`,
+  },
+  {
+    method: 'POST',
+    url: '/equipment/reservation/:id/buffer_decline',
+    path: (i) => `/equipment/reservation/${i.equipmentReservation}/buffer_decline`,
+  },
+  {
+    method: 'POST',
+    url: '/equipment/group/:id/handout',
+    path: (i) => `/equipment/group/${i.bookingGroup}/handout`,
+    body: (i) => ({ holder_id: i.otherUser, return_at: day(1) }),
+  },
+  {
+    method: 'PUT',
+    url: '/equipment/group/:id/handout',
+    path: (i) => `/equipment/group/${i.bookingGroup}/handout`,
+    body: () => ({ return_at: day(2) }),
+  },
+  {
+    method: 'POST',
+    url: '/equipment/group/:id/reservation',
+    path: (i) => `/equipment/group/${i.bookingGroup}/reservation`,
+    body: (i) => ({ holder_id: i.otherUser, reservation_start_date: day(20), return_at: day(21) }),
+  },
+  {
+    method: 'PUT',
+    url: '/equipment/group/:id/reservation/:reservationId',
+    path: (i) => `/equipment/group/${i.bookingGroup}/reservation/${i.equipmentReservation}`,
+    body: () => ({ return_at: day(12) }),
+  },
+  {
+    method: 'DELETE',
+    url: '/equipment/group/:id/reservation/:reservationId',
+    path: (i) => `/equipment/group/${i.bookingGroup}/reservation/${i.equipmentReservation}`,
   },
 ];
 
@@ -455,6 +625,10 @@ const MEMBERS_MAY = new Set([
   'PUT /filters/:id',
   'DELETE /filters/:id',
   'POST /filters/duplicate/:id',
+  // Returns: without is_equipment_return_strict (the default) anyone who sees the item confirms
+  // it (test/equipment-handouts.test.ts proves the strict refusal).
+  'DELETE /equipment/:id/handout/:handoutId',
+  'POST /equipment/group/:id/return',
 ]);
 
 /** Uploads are multipart; their refusal is covered in the feature tests. */
@@ -464,6 +638,7 @@ const MULTIPART = new Set([
   'POST /issue/:id/checklist/:checklistId/items/:itemId/upload',
   'POST /asset/:id/upload',
   'POST /asset/:id/regulatory',
+  'POST /equipment/:id/upload',
 ]);
 
 async function snapshot(): Promise<string> {
@@ -590,6 +765,45 @@ describe('a plain member', () => {
       assignee_id: admin.id,
       assetIds: [asset.id],
     });
+    const equipmentType = await createEquipmentType(server.db, {
+      client_id: org.id,
+      workspace_id: workspace,
+    });
+    const externalHolder = await createExternalHolder(server.db, { clientId: org.id });
+    const equipmentGroup = await createEquipmentGroup(server.db, {
+      clientId: org.id,
+      workspaceId: workspace,
+    });
+    const equipment = await createEquipment(server.db, { client_id: org.id, workspace_id: workspace });
+    const equipmentPicture = await createEquipmentPicture(server.db, {
+      clientId: org.id,
+      equipmentId: equipment.id,
+    });
+    const bookingGroup = await createEquipmentGroup(server.db, { clientId: org.id, workspaceId: workspace });
+    const booked = await createEquipment(server.db, {
+      client_id: org.id,
+      workspace_id: workspace,
+      group_id: bookingGroup,
+    });
+    const equipmentHandout = await createEquipmentBooking(server.db, {
+      client_id: org.id,
+      equipment_id: booked.id,
+      group_id: bookingGroup,
+      kind: 'handout',
+      starts_on: day(0),
+      ends_on: day(1),
+      holder_user_id: admin.id,
+    });
+    const equipmentReservation = await createEquipmentBooking(server.db, {
+      client_id: org.id,
+      equipment_id: booked.id,
+      group_id: bookingGroup,
+      kind: 'reservation',
+      state: 'pending',
+      starts_on: day(10),
+      ends_on: day(11),
+      holder_user_id: admin.id,
+    });
     const ids: Ids = {
       workspace,
       otherUser: admin.id,
@@ -609,6 +823,15 @@ describe('a plain member', () => {
       regulatoryFile,
       schedule,
       scheduledTask: '',
+      equipmentType,
+      externalHolder,
+      equipmentGroup,
+      equipment: equipment.id,
+      equipmentPicture,
+      bookingGroup,
+      bookedEquipment: booked.id,
+      equipmentHandout,
+      equipmentReservation,
     };
     const token = await login(server, member);
     // The member sees the schedule, so its preview names a real future task to try.

@@ -1,6 +1,7 @@
 import { ZScheduleListResponseSchema } from '@workbench/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAsset, createAssetTeam } from './helpers/assets-factories.js';
+import { createEquipment } from './helpers/equipment-factories.js';
 import { addWorkspace, addWorkspaceRole, createUser } from './helpers/factories.js';
 import { API } from './helpers/issues-factories.js';
 import { createSchedule } from './helpers/schedules-factories.js';
@@ -206,8 +207,28 @@ describe('GET schedule', () => {
     expect(await titles(t, `asset_system_ids=${t.systemId}`)).toEqual(['Boiler pressure']);
     expect(await titles(t, `asset_group_ids=${t.groupId}`)).toEqual(['Boiler pressure']);
     expect(await titles(t, `job_positions=${position.id}`)).toEqual(['Boiler pressure']);
-    // Equipment does not exist yet: the filter is read and changes nothing.
-    expect((await titles(t, 'equipment=5')).length).toBe((await titles(t, '')).length);
+    // Equipment: the schedules naming one of the items (live ones).
+    const [window] = await server.db
+      .selectFrom('schedules')
+      .select('id')
+      .where('client_id', '=', t.org.id)
+      .where('title', '=', 'Window cleaning')
+      .execute();
+    const ladder = await createEquipment(server.db, { client_id: t.org.id, workspace_id: t.ids.site });
+    const bucket = await createEquipment(server.db, { client_id: t.org.id, workspace_id: t.ids.site });
+    await server.db
+      .insertInto('schedule_equipment')
+      .values({ client_id: t.org.id, schedule_id: window?.id ?? 0, equipment_id: ladder.id })
+      .execute();
+    expect(await titles(t, `equipment=${ladder.id}`)).toEqual(['Window cleaning']);
+    expect(await titles(t, `equipment=${bucket.id},${ladder.id}`)).toEqual(['Window cleaning']);
+    expect(await titles(t, `equipment=${bucket.id}`)).toEqual([]);
+    await server.db
+      .updateTable('equipment')
+      .set({ deleted_at: new Date() })
+      .where('id', '=', ladder.id)
+      .execute();
+    expect(await titles(t, `equipment=${ladder.id}`)).toEqual([]);
   });
 
   it('reads a page in the same number of statements however many schedules and people it shows', async () => {

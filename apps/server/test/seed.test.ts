@@ -1,9 +1,16 @@
-import { regulatoryFileState, ZLoginResponseSchema } from '@workbench/domain';
+import {
+  isOverdue,
+  readClientSettings,
+  regulatoryFileState,
+  todayIn,
+  ZLoginResponseSchema,
+} from '@workbench/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadWorkspaceGrants } from '../src/modules/access/request-access.js';
 import { DEMO_PARTNER, DEMO_PASSWORD, DEMO_USERS, seedDemoIfEmpty } from '../src/seed/demo.js';
 import { seedDemoAssets } from '../src/seed/demo-assets.js';
+import { seedDemoEquipment } from '../src/seed/demo-equipment.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 let server: TestServer;
@@ -148,5 +155,109 @@ describe('demo organisation', () => {
     expect(
       await server.db.selectFrom('collaboration_asset_systems').select('system_id').execute(),
     ).toHaveLength(1);
+  });
+
+  it('has equipment: types, groups, external holders, items handed out, one overdue, one reserved, one request', async () => {
+    await seedDemoEquipment(server.ctx);
+    // Once only: a second run adds nothing.
+    await seedDemoEquipment(server.ctx);
+    const types = await server.db
+      .selectFrom('equipment_types')
+      .select(['name', 'handout_requires_approval', 'max_reservation_duration_value'])
+      .orderBy('name')
+      .execute();
+    expect(types.map((t) => t.name)).toEqual(['Ladders and access', 'Measuring devices', 'Power tools']);
+    expect(types.find((t) => t.name === 'Measuring devices')?.handout_requires_approval).toBe(true);
+    expect(types.find((t) => t.name === 'Power tools')?.max_reservation_duration_value).toBe(2);
+    const groups = await server.db
+      .selectFrom('equipment_groups as g')
+      .leftJoin('workspaces as w', 'w.id', 'g.workspace_id')
+      .select(['g.name', 'w.name as workspace'])
+      .orderBy('g.name')
+      .execute();
+    expect(groups).toEqual([
+      { name: 'Ladder set', workspace: null },
+      { name: 'Measuring kit', workspace: 'Building A' },
+    ]);
+    const kit = await server.db
+      .selectFrom('equipment as e')
+      .innerJoin('equipment_groups as g', 'g.id', 'e.group_id')
+      .select('e.title')
+      .where('g.name', '=', 'Measuring kit')
+      .execute();
+    expect(kit).toHaveLength(3);
+    expect(await server.db.selectFrom('external_holders').select('id').execute()).toHaveLength(2);
+
+    const items = await server.db
+      .selectFrom('equipment as e')
+      .innerJoin('workspaces as w', 'w.id', 'e.workspace_id')
+      .select(['e.id', 'e.title', 'e.status', 'w.name as workspace'])
+      .execute();
+    expect(items.length).toBeGreaterThanOrEqual(12);
+    expect(new Set(items.map((i) => i.workspace)).size).toBeGreaterThanOrEqual(4);
+    expect(new Set(items.map((i) => i.status))).toEqual(
+      new Set(['issued', 'stored', 'in_transition', 'archived']),
+    );
+    const martin = await server.db
+      .selectFrom('equipment_managers as m')
+      .innerJoin('users as u', 'u.id', 'm.user_id')
+      .select('m.equipment_id')
+      .where('u.email', '=', 'manager@demo.test')
+      .execute();
+    expect(martin.length).toBeGreaterThanOrEqual(3);
+
+    // Dates relative to the organisation's today, so the demo always shows each state.
+    const settings = await server.db
+      .selectFrom('clients')
+      .select('settings')
+      .where('name', '=', 'Demo Facility Services')
+      .executeTakeFirstOrThrow();
+    const today = todayIn(readClientSettings(settings.settings).time_zone);
+    const bookings = await server.db
+      .selectFrom('equipment_bookings as b')
+      .leftJoin('users as u', 'u.id', 'b.holder_user_id')
+      .select([
+        'b.equipment_id',
+        'b.kind',
+        'b.state',
+        'b.holder_external_id',
+        'b.buffer_before',
+        'u.email',
+        sql<string>`b.starts_on::text`.as('starts_on'),
+        sql<string>`b.ends_on::text`.as('ends_on'),
+      ])
+      .execute();
+    const handouts = bookings.filter((b) => b.kind === 'handout' && b.state === 'active');
+    expect(handouts.length).toBeGreaterThanOrEqual(3);
+    expect(handouts.some((b) => b.email === 'anna@demo.test')).toBe(true);
+    expect(handouts.some((b) => b.holder_external_id !== null)).toBe(true);
+    expect(handouts.filter((b) => isOverdue(b.ends_on, today))).toHaveLength(1);
+    const reserved = bookings.filter((b) => b.kind === 'reservation' && b.state === 'active');
+    expect(reserved).toHaveLength(1);
+    expect(String(reserved[0]?.starts_on) > today).toBe(true);
+    expect(reserved[0]?.buffer_before).toBe(1);
+    const pending = bookings.filter((b) => b.state === 'pending');
+    expect(pending).toHaveLength(1);
+    // Each item's status follows its bookings.
+    for (const item of items) {
+      const out = handouts.some((b) => b.equipment_id === item.id);
+      const asked = pending.some((b) => b.equipment_id === item.id && b.kind === 'handout');
+      if (out) expect(item.status, item.title).toBe('issued');
+      else if (asked) expect(item.status, item.title).toBe('in_transition');
+      else expect(['stored', 'archived'], item.title).toContain(item.status);
+    }
+    const pictures = await server.db
+      .selectFrom('attachments')
+      .select('thumbnail_key')
+      .where('owner_type', '=', 'equipment')
+      .execute();
+    expect(pictures.length).toBeGreaterThanOrEqual(2);
+    expect(pictures.every((p) => p.thumbnail_key)).toBe(true);
+    const repair = await server.db
+      .selectFrom('issues')
+      .select('equipment_ids')
+      .where('title', '=', 'Repair the loading dock door')
+      .executeTakeFirstOrThrow();
+    expect(repair.equipment_ids).toHaveLength(2);
   });
 });

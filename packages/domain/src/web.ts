@@ -26,6 +26,7 @@ export * from './contracts/input-hygiene.js';
 export * from './equipment/equipment.js';
 export * from './equipment/equipment-list.js';
 export * from './equipment/equipment-schemas.js';
+export * from './equipment/equipment-set-rules.js';
 export * from './errors/error-body.js';
 export * from './errors/error-keys.js';
 export * from './filters/saved-filter.js';

@@ -209,7 +209,7 @@ const ASSETS: DemoAsset[] = [
 const SHARED_SYSTEM: SystemName = 'Doors and gates';
 
 /** A drawn "photo" of an asset, so the demo needs no image files. */
-async function drawnPicture(label: string, colour: string): Promise<Buffer> {
+export async function drawnPicture(label: string, colour: string): Promise<Buffer> {
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="900">
     <rect width="1200" height="900" fill="#e8e6e1"/>
     <rect x="360" y="140" width="480" height="600" rx="24" fill="${colour}" stroke="#3d3a33" stroke-width="12"/>

@@ -5,6 +5,9 @@ import type {
   EquipmentTable,
   EquipmentTypesTable,
 } from '../../src/db/schema.js';
+import { addWorkspaceRole, createUser, login } from './factories.js';
+import { createIssueTeam } from './issues-factories.js';
+import type { TestServer } from './test-server.js';
 
 // Equipment types, groups, external holders, items, pictures and bookings inserted directly
 // (tests set up any state the rules need without going through the calls under test).
@@ -178,4 +181,77 @@ export async function createEquipmentBooking(
       .execute();
   }
   return row.id;
+}
+
+/**
+ * The issue team (test/helpers/issues-factories.ts: a Site with manager Mia, group manager Gus,
+ * members Mo and Ava, a Room below it, a Depot of Dan, a partner sharing the Site, a stranger)
+ * plus someone in every role of 001 §6 on an item: a type Power tools bound to the Depot, whose
+ * manager Tom is a member of the Site; a group Measuring kit bound to the Site managed by Gil (a
+ * member of the Site); an item Cordless drill in the Site, of that type and group, managed by Ida
+ * (a member of the Site). Tokens of everyone.
+ */
+export async function createEquipmentItemTeam(
+  server: TestServer,
+  options: { settings?: Record<string, unknown> } = {},
+) {
+  const team = await createIssueTeam(server, options);
+  const clientId = team.org.id;
+  const itemManager = await createUser(server.db, clientId, { firstName: 'Ida', lastName: 'Item' });
+  const kitManager = await createUser(server.db, clientId, { firstName: 'Gil', lastName: 'Kit' });
+  const typeManager = await createUser(server.db, clientId, { firstName: 'Tom', lastName: 'Type' });
+  await addWorkspaceRole(server.db, itemManager, team.ids.site, 'member');
+  await addWorkspaceRole(server.db, kitManager, team.ids.site, 'member');
+  await addWorkspaceRole(server.db, typeManager, team.ids.site, 'member');
+  await addWorkspaceRole(server.db, typeManager, team.ids.depot, 'manager');
+  const typeId = await createEquipmentType(server.db, {
+    client_id: clientId,
+    name: 'Power tools',
+    workspace_id: team.ids.depot,
+  });
+  const groupId = await createEquipmentGroup(server.db, {
+    clientId,
+    workspaceId: team.ids.site,
+    name: 'Measuring kit',
+    managerIds: [kitManager.id],
+  });
+  const item = await createEquipment(server.db, {
+    client_id: clientId,
+    workspace_id: team.ids.site,
+    type_id: typeId,
+    group_id: groupId,
+    title: 'Cordless drill',
+    serial_number: 'SN-100',
+    reference_number: 'REF-1',
+    created_by: team.people.admin.id,
+    managerIds: [itemManager.id],
+  });
+  const [itemManagerToken, kitManagerToken, typeManagerToken] = await Promise.all([
+    login(server, itemManager),
+    login(server, kitManager),
+    login(server, typeManager),
+  ]);
+  return {
+    ...team,
+    people: { ...team.people, itemManager, kitManager, typeManager },
+    tokens: {
+      ...team.tokens,
+      itemManager: itemManagerToken,
+      kitManager: kitManagerToken,
+      typeManager: typeManagerToken,
+    },
+    typeId,
+    groupId,
+    item,
+    /** Another item (any column overridden), by default in the Site, of the type, without group. */
+    addItem: (
+      values: Partial<Insertable<EquipmentTable>> & { managerIds?: number[] } = {},
+    ): Promise<{ id: number; typeId: number; publicCode: string }> =>
+      createEquipment(server.db, {
+        client_id: clientId,
+        workspace_id: team.ids.site,
+        type_id: typeId,
+        ...values,
+      }),
+  };
 }

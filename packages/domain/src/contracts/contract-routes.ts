@@ -325,6 +325,7 @@ export const scheduleContracts = {
   budgets: { method: 'GET', path: '/schedule/:id/budgets', caller: 'user' },
   setBudget: { method: 'POST', path: '/schedule/:id/set_budget', caller: 'user' },
   setTimeLimits: { method: 'POST', path: '/schedule/:id/set_time_limits', caller: 'user' },
+  setEquipments: { method: 'POST', path: '/schedule/:id/equipments', caller: 'user' },
   futureDates: { method: 'GET', path: '/schedule/:id/future_dates', caller: 'user' },
   futurePreview: { method: 'GET', path: '/schedule/future_preview/:id', caller: 'user' },
   multipleReassign: { method: 'POST', path: '/schedule/multiple/reassign', caller: 'user' },

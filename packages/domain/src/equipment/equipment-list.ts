@@ -1,6 +1,7 @@
 import {
   flagParam,
   idsParam,
+  type ListParam,
   type ListQueryOf,
   listQueryKit,
   oneOfParam,
@@ -8,7 +9,7 @@ import {
   paginateByParam,
   searchParam,
 } from '../lists/list-params.js';
-import { EQUIPMENT_SET_STATUSES, EQUIPMENT_STATUS_FILTERS } from './equipment.js';
+import { EQUIPMENT_PICKER_PAGE_SIZE, EQUIPMENT_SET_STATUSES, EQUIPMENT_STATUS_FILTERS } from './equipment.js';
 
 /**
  * The equipment, group, type and external-holder lists (001 §2, §5 "List parameters", §9): their
@@ -32,9 +33,19 @@ export type EquipmentDensity = (typeof EQUIPMENT_DENSITIES)[number];
 /** Types, groups and holders: active, archived, or all of them. */
 const SET_STATUS_FILTERS = ['all', ...EQUIPMENT_SET_STATUSES] as const;
 
+/** The list's page sizes, and the equipment picker's 10 (001 §9), which only a call asks for. */
+const equipmentPaginateByParam: ListParam<number> = {
+  ...paginateByParam,
+  read: (value, get) =>
+    Number(value) === EQUIPMENT_PICKER_PAGE_SIZE
+      ? EQUIPMENT_PICKER_PAGE_SIZE
+      : paginateByParam.read(value, get),
+  description: `${EQUIPMENT_PICKER_PAGE_SIZE} (the equipment picker)|${paginateByParam.description}`,
+};
+
 export const EQUIPMENT_LIST_PARAMS = {
   page: pageParam,
-  paginate_by: paginateByParam,
+  paginate_by: equipmentPaginateByParam,
   search: searchParam(EQUIPMENT_SEARCH_MAX, 'title, serial or reference number'),
   status: oneOfParam(EQUIPMENT_STATUS_FILTERS, 'active'),
   workspaces: idsParam('comma-joined workspace ids'),

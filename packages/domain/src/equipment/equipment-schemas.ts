@@ -158,7 +158,8 @@ export type CreateHandoutRequest = z.input<typeof ZCreateHandoutRequestSchema>;
 /** PUT equipment/{id}/handout/{handoutId}: a new return date or note. */
 export const ZUpdateBookingRequestSchema = z
   .object({
-    note: ZOptionalText(EQUIPMENT_NOTE_MAX),
+    /** Left out: the note stays; empty: no note. */
+    note: ZOptionalText(EQUIPMENT_NOTE_MAX).optional(),
     reservation_start_date: ZEquipmentDay.optional(),
     return_at: ZEquipmentDay.optional(),
   })
@@ -225,14 +226,14 @@ export const ZAvailabilityQuerySchema = z
     from: ZEquipmentDay.optional(),
     to: ZEquipmentDay.optional(),
   })
-  .meta({ id: 'EquipmentAvailabilityQuery' });
+  .meta({ title: 'EquipmentAvailabilityQuery' });
 /** GET equipment/group/{id}/availability, /reservation_availability, /extend_availability. */
 export const ZGroupAvailabilityQuerySchema = z
   .object({ from: ZEquipmentDay.optional(), to: ZEquipmentDay.optional() })
-  .meta({ id: 'EquipmentGroupAvailabilityQuery' });
+  .meta({ title: 'EquipmentGroupAvailabilityQuery' });
 export const ZReturnAvailabilityQuerySchema = z
   .object({ equipment_ids: ZQueryIds.optional(), 'equipment_ids[]': ZQueryIds.optional() })
-  .meta({ id: 'ReturnAvailabilityQuery' });
+  .meta({ title: 'ReturnAvailabilityQuery' });
 
 /** One item's held days: what a date picker greys out. */
 export const ZEquipmentAvailabilitySchema = z
@@ -453,6 +454,7 @@ export type EquipmentGroup = z.infer<typeof ZEquipmentGroupSchema>;
 export const ZEquipmentGroupListResponseSchema = pagedEnvelope(ZEquipmentGroupSchema).meta({
   id: 'EquipmentGroupListResponse',
 });
+export type EquipmentGroupListResponse = z.infer<typeof ZEquipmentGroupListResponseSchema>;
 /** GET equipment/group/{id}: the group with its items. */
 export const ZEquipmentGroupDetailSchema = ZEquipmentGroupSchema.extend({
   equipment: z.array(ZEquipmentListItemSchema),
@@ -465,6 +467,7 @@ const groupFields = {
   manager_ids: ZIds(EQUIPMENT_MANAGERS_MAX).optional(),
   bind_group_to_workspace: z.boolean('invalid_format').optional(),
   workspace_id: ZPositiveId.nullish(),
+  /** Items to put into the group (those already in it stay; ungroup or an item's own form takes them out). */
   equipment_ids: ZIds(EQUIPMENT_BULK_MAX).optional(),
 };
 export const ZCreateEquipmentGroupRequestSchema = z
@@ -551,6 +554,7 @@ export type EquipmentType = z.infer<typeof ZEquipmentTypeSchema>;
 export const ZEquipmentTypeListResponseSchema = pagedEnvelope(ZEquipmentTypeSchema).meta({
   id: 'EquipmentTypeListResponse',
 });
+export type EquipmentTypeListResponse = z.infer<typeof ZEquipmentTypeListResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // External holders
@@ -597,6 +601,7 @@ export type ExternalHolder = z.infer<typeof ZExternalHolderSchema>;
 export const ZExternalHolderListResponseSchema = pagedEnvelope(ZExternalHolderSchema).meta({
   id: 'ExternalHolderListResponse',
 });
+export type ExternalHolderListResponse = z.infer<typeof ZExternalHolderListResponseSchema>;
 
 // ---------------------------------------------------------------------------------------------
 // Public pages (no account: a finder, a holder with an extend link)
@@ -629,7 +634,7 @@ export type FoundReportRequest = z.input<typeof ZFoundReportRequestSchema>;
 /** GET public/equipment/extend_handout?token=: the handout the holder's link names. */
 export const ZExtendTokenQuerySchema = z
   .object({ token: z.string('invalid_token').min(20, 'invalid_token').max(100, 'invalid_token') })
-  .meta({ id: 'ExtendTokenQuery' });
+  .meta({ title: 'ExtendTokenQuery' });
 export const ZPublicHandoutSchema = z
   .object({
     organisation: z.string(),

@@ -170,8 +170,10 @@ export function checkReservationDates(input: {
   if (input.ends_on < input.starts_on) return { ok: false, key: 'end_before_start' };
   if (input.maxDays !== null && bookingLengthDays(input.starts_on, input.ends_on) > input.maxDays)
     return { ok: false, key: 'reservation_too_long' };
-  if (input.starts_on > addDays(input.today, EQUIPMENT_BOOKING_HORIZON_DAYS))
-    return { ok: false, key: 'booking_too_far_ahead' };
+  const horizon = addDays(input.today, EQUIPMENT_BOOKING_HORIZON_DAYS);
+  if (input.starts_on > horizon) return { ok: false, key: 'booking_too_far_ahead' };
+  // Without a longest reservation, the end is bounded by the horizon too.
+  if (input.ends_on > horizon) return { ok: false, key: 'booking_too_far_ahead' };
   return { ok: true };
 }
 
@@ -279,4 +281,55 @@ export function equipmentQrTarget(appUrl: string, publicCode: string): string {
 /** The holder's e-mailed link to extend a handout (a one-use random token, stored hashed). */
 export function extendHandoutPath(token: string, group = false): string {
   return `/public/equipment/${group ? 'group/' : ''}extend_handout?token=${encodeURIComponent(token)}`;
+}
+
+/** Which field a refused date names: the start's faults on reservation_start_date, the rest on return_at. */
+export function bookingCheckField(
+  key: Exclude<BookingCheck, { ok: true }>['key'],
+): 'reservation_start_date' | 'return_at' {
+  return key === 'date_in_past' || key === 'booking_too_far_ahead' ? 'reservation_start_date' : 'return_at';
+}
+
+/**
+ * A returned handout ends on the day it came back (or its planned end when that came first), so
+ * the days after it are free again.
+ */
+export function returnedEndsOn(endsOn: string, today: string): string {
+  return endsOn < today ? endsOn : today;
+}
+
+/** How far the availability calls look by default: 90 days from `from`. */
+export const EQUIPMENT_AVAILABILITY_DAYS = 90;
+
+/**
+ * The window an availability call answers: from `from` (today) to `to` (90 days on), never
+ * ending before it starts nor reaching past the booking horizon.
+ */
+export function availabilityWindow(input: {
+  from?: string;
+  to?: string;
+  today: string;
+}):
+  | { ok: true; from: string; to: string }
+  | { ok: false; key: 'end_before_start' | 'booking_too_far_ahead' } {
+  const horizon = EQUIPMENT_BOOKING_HORIZON_DAYS + EQUIPMENT_AVAILABILITY_DAYS;
+  const earliest = addDays(input.today, -horizon);
+  const latest = addDays(input.today, horizon);
+  const from = input.from ?? input.today;
+  if (from < earliest || from > latest) return { ok: false, key: 'booking_too_far_ahead' };
+  const to = input.to ?? addDays(from, EQUIPMENT_AVAILABILITY_DAYS);
+  if (to < from) return { ok: false, key: 'end_before_start' };
+  if (to > latest) return { ok: false, key: 'booking_too_far_ahead' };
+  if (bookingLengthDays(from, to) > EQUIPMENT_BOOKING_HORIZON_DAYS + EQUIPMENT_AVAILABILITY_DAYS)
+    return { ok: false, key: 'booking_too_far_ahead' };
+  return { ok: true, from, to };
+}
+
+/** Free for a handout today: stored, and no booking (buffer days included) holds today. */
+export function isAvailableNow(
+  status: EquipmentStatus,
+  busy: readonly { from: string; to: string }[],
+  today: string,
+): boolean {
+  return status === 'stored' && !busy.some((range) => range.from <= today && today <= range.to);
 }

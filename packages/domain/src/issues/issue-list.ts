@@ -237,6 +237,7 @@ export const ISSUE_LIST_PARAMS = {
   asset_ids: idsParam('comma-joined asset ids'),
   asset_groups: idsParam('comma-joined asset group ids: the issue names one of them, or an asset in it'),
   asset_systems: idsParam('comma-joined asset system ids: the issue names an asset of one of them'),
+  equipment: idsParam('comma-joined equipment ids: the issue names one of them'),
   rating: allowedIdsParam(ISSUE_LIST_RATINGS, '1..5, comma-joined'),
   /** 1: only the caller's favourite workspaces (with their sub-workspaces when include_sub_ws). */
   filter_ws: flagParam(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ZAttachmentOrderSchema, ZAttachmentSchema } from '../attachments/attachment.js';
+import { EQUIPMENT_STATUSES } from '../equipment/equipment.js';
 import { UI_LANGUAGES } from '../i18n/languages.js';
 import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT, TEXT_FIELD_MAX } from '../limits.js';
 import { pagedEnvelope } from '../lists/paged.js';
@@ -310,6 +311,12 @@ const ZPersonWithImage = ZPersonRef.extend({ profile_image: z.string().nullable(
 
 /** An asset or asset group an issue names (000 §3 asset, asset_group). */
 const ZIssueAssetRef = z.object({ id: ZId, name: z.string(), workspace_id: ZId });
+/** An equipment item an issue names (000 §3 equipments). */
+const ZIssueEquipmentRef = z.object({
+  id: ZId,
+  title: z.string(),
+  status: z.enum(EQUIPMENT_STATUSES),
+});
 
 export const ZIssueLinkSchema = z
   .object({ id: ZId, url: z.string(), title: z.string().nullable() })
@@ -351,6 +358,8 @@ export const ZIssueSchema = z
     asset_group_id: ZId.nullable(),
     asset_group: ZIssueAssetRef.nullable(),
     equipment_ids: z.array(ZId),
+    /** The items equipment_ids names that exist and the caller sees (000 §3 equipments). */
+    equipments: z.array(ZIssueEquipmentRef),
     accessibility_id: z.number().int(),
     external_email_address: z.string().nullable(),
     links: z.array(ZIssueLinkSchema),

@@ -10,6 +10,7 @@ import {
   ZScheduleBudgetsResponseSchema,
   ZScheduleBulkResultSchema,
   ZScheduleDecisionRequestSchema,
+  ZScheduleEquipmentsRequestSchema,
   ZScheduleFutureDatesQuerySchema,
   ZScheduleFutureDatesResponseSchema,
   ZScheduleFuturePreviewQuerySchema,
@@ -207,6 +208,19 @@ export const scheduleContracts = {
     response: ZScheduleSchema,
     tags,
     summary: 'How long after its start each new issue is due (null: at the end of its work hours)',
+  }),
+  setEquipments: defineContract({
+    method: 'POST',
+    path: '/schedule/:id/equipments',
+    caller: 'user',
+    ids: scheduleId,
+    params: ZIdParamsSchema,
+    body: ZScheduleEquipmentsRequestSchema,
+    response: ZScheduleSchema,
+    errors: ['schedule_archived'],
+    tags,
+    summary:
+      "Replace the equipment the schedule's issues need (editors of the schedule; live items they see); new issues copy it into equipment_ids",
   }),
   futureDates: defineContract({
     method: 'GET',

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { ASSET_BULK_MAX } from '../assets/asset.js';
+import { EQUIPMENT_BULK_MAX, EQUIPMENT_STATUSES } from '../equipment/equipment.js';
 import { ISSUE_DESCRIPTION_MAX } from '../issues/issue-schemas.js';
 import { ISSUE_TITLE_MAX, ISSUE_TITLE_MIN } from '../limits.js';
 import { pagedEnvelope } from '../lists/paged.js';
@@ -294,6 +295,12 @@ export const ZScheduleBudgetsResponseSchema = z.object({ data: z.array(ZSchedule
 /** POST schedule/{id}/set_time_limits. */
 export const ZSetScheduleTimeLimitsRequestSchema = ZTimeLimitsSchema;
 
+/** POST schedule/{id}/equipments (001 §7): the equipment the schedule's issues need, replacing the list. */
+export const ZScheduleEquipmentsRequestSchema = z
+  .object({ equipment_ids: ZIds(EQUIPMENT_BULK_MAX) })
+  .meta({ title: 'ScheduleEquipmentsRequest' });
+export type ScheduleEquipmentsRequest = z.input<typeof ZScheduleEquipmentsRequestSchema>;
+
 /** GET schedule/{id}/future_dates: the next occurrences by the rule. */
 export const ZScheduleFutureDatesQuerySchema = z.object({
   count: z.coerce.number().int().min(1).max(100).catch(10).default(10),
@@ -363,6 +370,8 @@ export const ZScheduleSchema = z
     replacements: z.array(ZPersonRef),
     assets: z.array(ZRef.extend({ status: z.number().int() })),
     assets_mode: z.enum(SCHEDULE_ASSETS_MODES),
+    /** The equipment its issues need (POST schedule/{id}/equipments), live items the caller sees. */
+    equipments: z.array(z.object({ id: ZId, title: z.string(), status: z.enum(EQUIPMENT_STATUSES) })),
     checklist_templates: z.array(ZRef),
     links: z.array(z.object({ id: ZId, url: z.string(), title: z.string().nullable() })),
     is_attachment_required: z.boolean(),

@@ -1,9 +1,9 @@
 import type { IssueListQuery } from '@workbench/domain';
 import { type RawBuilder, sql } from 'kysely';
-import { workspaceSubtreeSql } from '../access/workspace-access.js';
+import { intArray, workspaceSubtreeSql } from '../access/workspace-access.js';
 
 /**
- * The issue list's people, company, position, schedule, asset, rating and favourite-workspace
+ * The issue list's people, company, position, schedule, asset, equipment, rating and favourite-workspace
  * filters (000 §3 "Issue list query fields" and "Issue filter keys"). Each is an extra condition
  * on `issues i`; they only narrow what issue-list-queries.ts already found visible.
  */
@@ -97,6 +97,11 @@ export function extraIssueListConditions(
     where.push(sql<boolean>`EXISTS (SELECT 1 FROM assets asy
       WHERE asy.id = i.asset_id AND asy.client_id = i.client_id AND asy.deleted_at IS NULL
         AND asy.system_id IN (${sql.join(query.asset_systems)}))`);
+  }
+  // Equipment: the issue names one of the items (the gin index issues_equipment, partial on
+  // equipment_ids <> '{}', which the first condition lets the planner use).
+  if (query.equipment.length) {
+    where.push(sql<boolean>`(i.equipment_ids <> '{}' AND i.equipment_ids && ${intArray(query.equipment)})`);
   }
   if (query.rating.length) where.push(sql<boolean>`i.rating IN (${sql.join(query.rating)})`);
 

@@ -63,6 +63,7 @@ export function presentIssue(loaded: LoadedIssue, details: IssueDetailRow, attac
     asset_group_id: row.asset_group_id,
     asset_group: details.asset_group,
     equipment_ids: row.equipment_ids ?? [],
+    equipments: details.equipments,
     accessibility_id: row.accessibility_id,
     external_email_address: row.external_email_address,
     links: details.links,

@@ -1,6 +1,7 @@
 import {
   type AccessRole,
   type ClientSettings,
+  type EquipmentStatus,
   type IssueFacts,
   type IssueStatusId,
   readClientSettings,
@@ -16,6 +17,7 @@ import {
   workspaceWorkersSql,
 } from '../access/workspace-access.js';
 import { type AssetScope, assetGroupVisibleSql, assetVisibleSql } from '../assets/asset-visibility.js';
+import { type EquipmentScope, equipmentVisibleSql } from '../equipment/equipment-visibility.js';
 
 export type Db = Kysely<Database> | Transaction<Database>;
 export type IssueRow = Selectable<IssuesTable>;
@@ -135,6 +137,8 @@ export type IssueDetailRow = {
   /** The asset and group it names, when they exist and the caller sees them. */
   asset: { id: number; name: string; workspace_id: number } | null;
   asset_group: { id: number; name: string; workspace_id: number } | null;
+  /** The items of equipment_ids that exist and the caller sees (equipment-visibility.ts). */
+  equipments: Array<{ id: number; title: string; status: EquipmentStatus }>;
 };
 
 const personJson = (alias: string) =>
@@ -151,9 +155,10 @@ export async function findIssueDetails(
   db: Db,
   auth: Caller,
   visible: VisibleWorkspaces,
-  assets: AssetScope,
+  scopes: { assets: AssetScope; equipment: EquipmentScope },
   ids: readonly number[],
 ): Promise<Map<number, IssueDetailRow>> {
+  const { assets, equipment } = scopes;
   if (!ids.length) return new Map();
   const { rows } = await sql<IssueDetailRow>`
     SELECT i.id, w.name AS workspace_name,
@@ -186,7 +191,12 @@ export async function findIssueDetails(
         (SELECT json_build_object('id', g.id, 'name', g.name, 'workspace_id', g.workspace_id)
           FROM asset_groups g
           WHERE g.id = i.asset_group_id AND g.client_id = i.client_id
-            AND ${assetGroupVisibleSql(assets, 'g')}) AS asset_group
+            AND ${assetGroupVisibleSql(assets, 'g')}) AS asset_group,
+        (SELECT coalesce(json_agg(json_build_object('id', e.id, 'title', e.title, 'status', e.status)
+            ORDER BY lower(e.title), e.id), '[]'::json)
+          FROM equipment e
+          WHERE i.equipment_ids <> '{}' AND e.id = ANY(i.equipment_ids)
+            AND ${equipmentVisibleSql(equipment, 'e')}) AS equipments
       FROM issues i
         JOIN workspaces w ON w.id = i.workspace_id AND w.client_id = i.client_id
         LEFT JOIN users a ON a.id = i.assignee_id

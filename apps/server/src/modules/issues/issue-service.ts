@@ -29,9 +29,11 @@ import { findAttachmentRows } from '../attachments/attachment-queries.js';
 import { reorderAttachments, storeAttachments } from '../attachments/attachment-service.js';
 import type { PreparedUpload } from '../attachments/attachment-upload.js';
 import { findCategoryIds } from '../categories/category-queries.js';
+import { equipmentScope } from '../equipment/equipment-visibility.js';
 import { readSettings } from '../workspaces/workspace-queries.js';
 import { checkIssueAssetRefs, clearUnfittingSubIssueAssets } from './issue-assets.js';
 import { enforce, type LoadedIssue, loadIssue, loadIssues, ruleMessage, viewerOf } from './issue-context.js';
+import { checkIssueEquipment, uniqueIds } from './issue-equipment.js';
 import { presentIssue } from './issue-presenter.js';
 import {
   type Db,
@@ -90,12 +92,16 @@ const iso = (date: Date | null) => date?.toISOString() ?? null;
  */
 async function presentLoaded(db: Db, auth: Caller, loaded: LoadedIssue[]): Promise<Issue[]> {
   if (!loaded.length) return [];
-  const [visible, assets] = await Promise.all([accessOf(auth).visible(db), assetScope(db, auth)]);
+  const [visible, assets, equipment] = await Promise.all([
+    accessOf(auth).visible(db),
+    assetScope(db, auth),
+    equipmentScope(db, auth),
+  ]);
   const ids = loaded.map((issue) => issue.row.id);
   // Sub-issues share their parent's organisation: one organisation per page.
   const clientId = (loaded[0] as LoadedIssue).row.client_id;
   const [details, attachments] = await Promise.all([
-    findIssueDetails(db, auth, visible, assets, ids),
+    findIssueDetails(db, auth, visible, { assets, equipment }, ids),
     findAttachmentRows(db, { clientId, ownerType: 'issue', ownerIds: ids }),
   ]);
   return loaded.flatMap((issue) => {
@@ -342,6 +348,7 @@ export async function createIssue(
     enforce(result, 'assignee_id');
   }
   if (input.watchers?.length) await checkWatchers(ctx.db, workspaceId, input.watchers);
+  if (input.equipment_ids?.length) await checkIssueEquipment(ctx.db, auth, clientId, input.equipment_ids);
   const processNumber = input.process_number || null;
   if (processNumber && (await isProcessNumberTaken(ctx.db, clientId, processNumber, null))) {
     throw fieldError('process_number', 'process_nr_taken', 'This process number is already used');
@@ -358,7 +365,7 @@ export async function createIssue(
     assignee_id: assigneeId,
     asset_id: input.asset_id ?? null,
     asset_group_id: input.asset_group_id ?? null,
-    equipment_ids: input.equipment_ids ?? [],
+    equipment_ids: uniqueIds(input.equipment_ids ?? []),
     external_email_address: input.external_email_address ?? null,
     start_date: input.start_date ?? null,
     due_date: input.due_date ?? null,
@@ -471,6 +478,7 @@ function wantedFieldsOf(fields: Omit<UpdateInput, 'categories' | 'attachments'>)
     ...(fields.title !== undefined ? { title: fields.title.trim() } : {}),
     ...(fields.description !== undefined ? { description: fields.description?.trim() || null } : {}),
     ...(fields.process_number !== undefined ? { process_number: fields.process_number || null } : {}),
+    ...(fields.equipment_ids !== undefined ? { equipment_ids: uniqueIds(fields.equipment_ids) } : {}),
   };
 }
 
@@ -643,6 +651,9 @@ export async function applyIssueUpdate(
         groupChosen: !!changes.asset_group_id,
       },
     );
+  }
+  if (changes.equipment_ids) {
+    await checkIssueEquipment(trx, auth, clientId, wanted.equipment_ids as number[], row.equipment_ids ?? []);
   }
   const assigneeId = assigneeChange ? (wanted.assignee_id as number | null) : row.assignee_id;
   let assignment: { statusId: number; lastAssigneeId: number | null } | undefined;

@@ -4,8 +4,7 @@ import { intArray } from '../access/workspace-access.js';
 
 /**
  * The schedule list's filters (001 §7 "Schedules", SCHEDULE_LIST_PARAMS), each a condition on
- * `schedules s`; they only narrow what scheduleVisibleSql already found visible. `equipment` is
- * read and ignored: there is no equipment yet.
+ * `schedules s`; they only narrow what scheduleVisibleSql already found visible.
  */
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
@@ -103,6 +102,10 @@ export function scheduleListConditions(
     where.push(assetSql(sql<boolean>`a.system_id = ANY(${intArray(query.asset_system_ids)})`));
   if (query.asset_group_ids.length)
     where.push(assetSql(sql<boolean>`a.group_id = ANY(${intArray(query.asset_group_ids)})`));
+  // Equipment: the schedule names one of the items (live) for its issues.
+  if (query.equipment.length)
+    where.push(sql<boolean>`EXISTS (SELECT 1 FROM schedule_equipment se JOIN equipment e ON e.id = se.equipment_id
+      WHERE se.schedule_id = s.id AND e.deleted_at IS NULL AND se.equipment_id = ANY(${intArray(query.equipment)}))`);
   if (query.job_positions.length)
     where.push(sql<boolean>`EXISTS (SELECT 1 FROM users u
       WHERE u.id = s.assignee_id AND u.job_position_id = ANY(${intArray(query.job_positions)}))`);

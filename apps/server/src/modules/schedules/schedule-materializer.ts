@@ -244,7 +244,7 @@ function planOccurrences(
   return { id: row.id, planned, next: next?.start ?? null, materializeAt };
 }
 
-/** What every issue of a schedule copies: the schedule's fields, people, categories, assets, links. */
+/** What every issue of a schedule copies: the schedule's fields, people, categories, assets, links, equipment. */
 async function loadDetails(trx: Trx, ids: number[]) {
   const schedules = await trx
     .selectFrom('schedules')
@@ -293,7 +293,18 @@ async function loadDetails(trx: Trx, ids: number[]) {
     .orderBy('position')
     .orderBy('id')
     .execute();
+  // The equipment its issues need (POST schedule/{id}/equipments): live items, not archived.
+  const equipment = await trx
+    .selectFrom('schedule_equipment as se')
+    .innerJoin('equipment as e', 'e.id', 'se.equipment_id')
+    .select(['se.schedule_id', 'e.id'])
+    .where('se.schedule_id', 'in', ids)
+    .where('e.deleted_at', 'is', null)
+    .where('e.status', '<>', 'archived')
+    .orderBy('e.id')
+    .execute();
   return {
+    equipment: groupBy(equipment, (e) => e.schedule_id),
     schedules: new Map(schedules.map((s) => [s.id, s])),
     people: groupBy(people, (p) => p.schedule_id),
     categories: groupBy(categories, (c) => c.schedule_id),
@@ -404,6 +415,7 @@ async function createIssues(
           schedule_id: row.id,
           asset_id: assetId === 0 ? (assets[0]?.id ?? null) : assetId,
           asset_group_id: null,
+          equipment_ids: (details.equipment.get(row.id) ?? []).map((e) => e.id),
           is_attachment_required: schedule.is_attachment_required,
           is_worktime_required: schedule.is_worktime_required,
           process_number: null,

@@ -63,6 +63,7 @@ export function presentSchedule(
     replacements: peopleOf(rel.replacements.get(row.id), rel.people),
     assets: rel.assets.get(row.id) ?? [],
     assets_mode: row.assets_mode,
+    equipments: rel.equipment.get(row.id) ?? [],
     checklist_templates: rel.templates.get(row.id) ?? [],
     links: rel.links.get(row.id) ?? [],
     is_attachment_required: row.is_attachment_required,

@@ -1,9 +1,10 @@
-import { readClientSettings, type ScheduleListQuery } from '@workbench/domain';
+import { type EquipmentStatus, readClientSettings, type ScheduleListQuery } from '@workbench/domain';
 import { type Insertable, type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { Database, SchedulesTable } from '../../db/schema.js';
 import { intArray, workspaceSubtreeSql, workspaceWorkersSql } from '../access/workspace-access.js';
 import type { PersonRow } from '../assets/asset-queries.js';
 import { type AssetScope, assetVisibleSql } from '../assets/asset-visibility.js';
+import { type EquipmentScope, equipmentVisibleSql } from '../equipment/equipment-visibility.js';
 import { scheduleListConditions } from './schedule-list-filters.js';
 import type { ScheduleRuleRow } from './schedule-rule-row.js';
 import { type ScheduleScope, scheduleVisibleSql } from './schedule-visibility.js';
@@ -154,6 +155,7 @@ export type ScheduleRelations = {
   replacements: Map<number, number[]>;
   categories: Map<number, Ref[]>;
   assets: Map<number, (Ref & { status: number })[]>;
+  equipment: Map<number, { id: number; title: string; status: EquipmentStatus }[]>;
   templates: Map<number, Ref[]>;
   links: Map<number, { id: number; url: string; title: string | null }[]>;
   statistics: Map<number, { open: number; completed: number; presence_alarms: number }>;
@@ -165,7 +167,15 @@ function grouped<T>(rows: (T & { schedule_id: number })[], pick: (row: T) => unk
   return out;
 }
 
-export async function findScheduleRelations(db: Db, rows: ScheduleRow[]): Promise<ScheduleRelations> {
+/**
+ * What the presenter shows of some schedules beyond their rows, in a fixed number of statements.
+ * The equipment is read when the caller's scope is given (only the live items they see).
+ */
+export async function findScheduleRelations(
+  db: Db,
+  rows: ScheduleRow[],
+  equipmentScope?: EquipmentScope,
+): Promise<ScheduleRelations> {
   const ids = rows.map((r) => r.id);
   const empty: ScheduleRelations = {
     people: new Map(),
@@ -173,13 +183,14 @@ export async function findScheduleRelations(db: Db, rows: ScheduleRow[]): Promis
     replacements: new Map(),
     categories: new Map(),
     assets: new Map(),
+    equipment: new Map(),
     templates: new Map(),
     links: new Map(),
     statistics: new Map(),
   };
   if (!ids.length) return empty;
   const list = intArray(ids);
-  const [peopleRows, categoryRows, assetRows, templateRows, linkRows, issueStats, alarmStats] =
+  const [peopleRows, categoryRows, assetRows, templateRows, linkRows, issueStats, alarmStats, equipmentRows] =
     await Promise.all([
       sql<{ schedule_id: number; role: 'watcher' | 'replacement'; user_id: number }>`
       SELECT p.schedule_id, p.role, p.user_id FROM schedule_people p JOIN users u ON u.id = p.user_id
@@ -207,6 +218,15 @@ export async function findScheduleRelations(db: Db, rows: ScheduleRow[]): Promis
       sql<{ schedule_id: number; total: string | number }>`
       SELECT pa.schedule_id, count(*) AS total FROM schedule_presence_alarms pa
         WHERE pa.schedule_id = ANY(${list}) GROUP BY pa.schedule_id`.execute(db),
+      equipmentScope
+        ? sql<{ schedule_id: number; id: number; title: string; status: EquipmentStatus }>`
+      SELECT se.schedule_id, e.id, e.title, e.status FROM schedule_equipment se
+        JOIN equipment e ON e.id = se.equipment_id
+        WHERE se.schedule_id = ANY(${list}) AND ${equipmentVisibleSql(equipmentScope, 'e')}
+        ORDER BY lower(e.title), e.id`.execute(db)
+        : Promise.resolve({
+            rows: [] as { schedule_id: number; id: number; title: string; status: EquipmentStatus }[],
+          }),
     ]);
   const userIds = new Set<number>(peopleRows.rows.map((r) => r.user_id));
   for (const row of rows) {
@@ -240,6 +260,11 @@ export async function findScheduleRelations(db: Db, rows: ScheduleRow[]): Promis
       name,
       status,
     })) as ScheduleRelations['assets'],
+    equipment: grouped(equipmentRows.rows, ({ id, title, status }) => ({
+      id,
+      title,
+      status,
+    })) as ScheduleRelations['equipment'],
     templates: grouped(templateRows.rows, ({ id, name }) => ({ id, name })) as Map<number, Ref[]>,
     links: grouped(linkRows.rows, ({ id, url, title }) => ({ id, url, title })) as ScheduleRelations['links'],
     statistics,
@@ -405,6 +430,54 @@ export async function replaceScheduleLists(
         )
         .execute();
   }
+}
+
+/** The equipment a schedule names (schedule_equipment), by id. */
+export async function findScheduleEquipmentIds(db: Db, scheduleId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('schedule_equipment')
+    .select('equipment_id')
+    .where('schedule_id', '=', scheduleId)
+    .orderBy('equipment_id')
+    .execute();
+  return rows.map((r) => r.equipment_id);
+}
+
+/** Replaces the equipment a schedule names. */
+export async function replaceScheduleEquipment(
+  db: Db,
+  clientId: number,
+  scheduleId: number,
+  equipmentIds: readonly number[],
+): Promise<void> {
+  await db.deleteFrom('schedule_equipment').where('schedule_id', '=', scheduleId).execute();
+  if (equipmentIds.length)
+    await db
+      .insertInto('schedule_equipment')
+      .values(
+        [...new Set(equipmentIds)].map((equipment_id) => ({
+          client_id: clientId,
+          schedule_id: scheduleId,
+          equipment_id,
+        })),
+      )
+      .execute();
+}
+
+/**
+ * How many of these items are live items of the organisation the caller sees
+ * (equipment-visibility.ts), for the equipment a schedule names.
+ */
+export async function countVisibleEquipment(
+  db: Db,
+  scope: EquipmentScope,
+  ids: readonly number[],
+): Promise<number> {
+  if (!ids.length) return 0;
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM equipment e
+    WHERE e.id = ANY(${intArray(ids)}) AND ${equipmentVisibleSql(scope, 'e')}`.execute(db);
+  return rows[0]?.n ?? 0;
 }
 
 /** The ids on each list of a schedule, as a write compares them (the activity diff). */

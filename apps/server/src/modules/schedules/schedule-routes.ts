@@ -22,6 +22,7 @@ import {
   listSchedules,
   pauseSchedule,
   reassignSchedules,
+  setScheduleEquipment,
   setScheduleTimeLimits,
   unpauseSchedule,
   updateSchedule,
@@ -71,6 +72,9 @@ export function scheduleRoutes(app: FastifyInstance, ctx: AppContext): void {
   );
   route(app, ctx, contracts.setTimeLimits, ({ auth, params, body }) =>
     setScheduleTimeLimits(ctx, auth, params.id, body),
+  );
+  route(app, ctx, contracts.setEquipments, ({ auth, params, body }) =>
+    setScheduleEquipment(ctx, auth, params.id, body.equipment_ids),
   );
   route(app, ctx, contracts.futureDates, ({ auth, params, query }) =>
     getScheduleFutureDates(ctx, auth, params.id, query.count),

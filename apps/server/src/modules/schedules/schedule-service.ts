@@ -27,7 +27,9 @@ import {
 import { planSchedule, replanSchedule, requestMaterialize } from './schedule-plan.js';
 import { presentSchedule, type ScheduleViewContext } from './schedule-presenter.js';
 import {
+  countVisibleEquipment,
   findClientTimeZone,
+  findScheduleEquipmentIds,
   findScheduleListIds,
   findSchedulePage,
   findScheduleRelations,
@@ -35,6 +37,7 @@ import {
   findWorkspaceSubtree,
   insertSchedule,
   lockSchedule,
+  replaceScheduleEquipment,
   replaceScheduleLists,
   type ScheduleRow,
   updateSchedule as updateScheduleRow,
@@ -69,8 +72,14 @@ export async function viewContextOf(
 }
 
 /** The presented schedules of these rows (the same statements for one or a page). */
-async function presentRows(db: Db, rows: ScheduleRow[], view: ScheduleViewContext): Promise<Schedule[]> {
-  const relations = await findScheduleRelations(db, rows);
+async function presentRows(
+  db: Db,
+  rows: ScheduleRow[],
+  view: ScheduleViewContext,
+  scope: ScheduleScope,
+): Promise<Schedule[]> {
+  // The caller's schedule scope is their equipment scope too (equipment-visibility.ts).
+  const relations = await findScheduleRelations(db, rows, scope);
   return rows.map((row) => presentSchedule(row, relations, view));
 }
 
@@ -101,7 +110,7 @@ async function scheduleView(
 ): Promise<Schedule> {
   const rows = await findScheduleRows(ctx.db, auth.clientId, [id]);
   if (!rows.length) throw notFound('Schedule not found');
-  const [schedule] = await presentRows(ctx.db, rows, await viewContextOf(ctx.db, auth, scope));
+  const [schedule] = await presentRows(ctx.db, rows, await viewContextOf(ctx.db, auth, scope), scope);
   return schedule as Schedule;
 }
 
@@ -116,7 +125,7 @@ export async function listSchedules(ctx: AppContext, auth: Caller, query: Schedu
   const { ids, total } = await findSchedulePage(ctx.db, scope, query, { workspaceIds, today: view.today });
   const rows = await findScheduleRows(ctx.db, auth.clientId, ids);
   return buildPage({
-    rows: await presentRows(ctx.db, rows, view),
+    rows: await presentRows(ctx.db, rows, view, scope),
     total,
     page: query.page,
     perPage: query.paginate_by,
@@ -129,7 +138,7 @@ export async function listSchedules(ctx: AppContext, auth: Caller, query: Schedu
 export async function getSchedule(ctx: AppContext, auth: Caller, id: number): Promise<Schedule> {
   const scope = await scheduleScope(ctx.db, auth);
   const row = await requireVisibleSchedule(ctx.db, auth, scope, id);
-  const [schedule] = await presentRows(ctx.db, [row], await viewContextOf(ctx.db, auth, scope));
+  const [schedule] = await presentRows(ctx.db, [row], await viewContextOf(ctx.db, auth, scope), scope);
   return schedule as Schedule;
 }
 
@@ -328,6 +337,43 @@ export function unpauseSchedule(ctx: AppContext, auth: Caller, id: number) {
   });
 }
 
+/**
+ * POST schedule/{id}/equipments (001 §7): replaces the equipment the schedule's issues need, by
+ * its editors while it is not archived. Each newly named id must be a live item of the
+ * organisation the caller sees (else 422 invalid_format on equipment_ids); items named already
+ * are kept without asking again. Issues created from now on copy the list into equipment_ids.
+ */
+export async function setScheduleEquipment(
+  ctx: AppContext,
+  auth: Caller,
+  id: number,
+  equipmentIds: readonly number[],
+): Promise<Schedule> {
+  const scope = await scheduleScope(ctx.db, auth);
+  const current = await requireVisibleSchedule(ctx.db, auth, scope, id);
+  requireEditor(auth, scope, current);
+  const wanted = [...new Set(equipmentIds)].sort((a, b) => a - b);
+  await ctx.db.transaction().execute(async (trx) => {
+    await lockSchedule(trx, auth.clientId, id);
+    const before = await findScheduleEquipmentIds(trx, id);
+    const added = wanted.filter((e) => !before.includes(e));
+    if ((await countVisibleEquipment(trx, scope, added)) !== added.length)
+      throw fieldError('equipment_ids', 'invalid_format', 'Equipment not found');
+    if (JSON.stringify(before) === JSON.stringify(wanted)) return;
+    await replaceScheduleEquipment(trx, auth.clientId, id, wanted);
+    await updateScheduleRow(trx, auth.clientId, id, {});
+    await logActivity(trx, {
+      clientId: auth.clientId,
+      userId: auth.userId,
+      entityType: ENTITY,
+      entityId: id,
+      action: 'updated',
+      changes: { equipment_ids: [before, wanted] },
+    });
+  });
+  return scheduleView(ctx, auth, scope, id);
+}
+
 /** POST schedule/{id}/set_time_limits: how long after its start each new issue is due. */
 export async function setScheduleTimeLimits(
   ctx: AppContext,
@@ -380,6 +426,7 @@ export async function duplicateSchedule(ctx: AppContext, auth: Caller, id: numbe
       paused_at: now,
     } as Parameters<typeof insertSchedule>[1]);
     await replaceScheduleLists(trx, auth.clientId, copyId, listsOf(form));
+    await replaceScheduleEquipment(trx, auth.clientId, copyId, await findScheduleEquipmentIds(trx, id));
     await logActivity(trx, {
       clientId: auth.clientId,
       userId: auth.userId,
