@@ -45,6 +45,7 @@ function schedule(id: number, patch: Partial<Schedule> = {}): Schedule {
     assets_mode: 'FOR_EACH_ASSET',
     checklist_templates: [],
     links: [],
+    equipments: [],
     is_attachment_required: false,
     is_worktime_required: false,
     start_date: '2026-03-02',
