@@ -318,8 +318,12 @@ describe('PUT and DELETE equipment/{id}/handout/{handoutId}', () => {
     });
     expect(next.status, JSON.stringify(next.body)).toBe(201);
     expect(await activityOf(server, team.item)).toEqual(['handed_out', 'returned', 'reserved']);
-    const handouts = await server.call('GET', `${API}/equipment/${team.item}/handout`, { token: team.tokens.other });
-    expect(handouts.body.data.map((b: { id: number; state: string }) => [b.id, b.state])).toEqual([[id, 'returned']]);
+    const handouts = await server.call('GET', `${API}/equipment/${team.item}/handout`, {
+      token: team.tokens.other,
+    });
+    expect(handouts.body.data.map((b: { id: number; state: string }) => [b.id, b.state])).toEqual([
+      [id, 'returned'],
+    ]);
   });
 
   it('with is_equipment_return_strict only the holder or a manager confirms; return_availability says so', async () => {

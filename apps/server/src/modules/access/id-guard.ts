@@ -174,9 +174,10 @@ async function isVisible(
     case 'equipment_type':
     case 'external_holder': {
       const table = kind === 'equipment_type' ? sql`equipment_types t` : sql`external_holders t`;
-      const { rows } = await sql`SELECT 1 FROM ${table} WHERE t.id = ${id} AND ${ownLiveSql(auth.clientId, 't')} LIMIT 1`.execute(
-        ctx.db,
-      );
+      const { rows } =
+        await sql`SELECT 1 FROM ${table} WHERE t.id = ${id} AND ${ownLiveSql(auth.clientId, 't')} LIMIT 1`.execute(
+          ctx.db,
+        );
       return rows.length > 0;
     }
     case 'token':

@@ -133,6 +133,9 @@ export type IssueFormState = {
   process_number: string;
   external_email_address: string;
   archived: boolean;
+  /** The equipment the issue needs (000 §3 equipment_ids), with the names the issue answered. */
+  equipment_ids: number[];
+  equipments: Array<{ id: number; title: string }>;
 } & AssetSelection;
 
 /** A new issue (000 §3 "Issue form defaults": priority 3, other fields empty). */
@@ -164,6 +167,8 @@ export function emptyIssueForm(
     asset: preset.asset ?? null,
     asset_group_id: null,
     asset_group: null,
+    equipment_ids: [],
+    equipments: [],
   };
 }
 
@@ -189,6 +194,8 @@ export function issueFormOf(issue: Issue): IssueFormState {
     asset: issue.asset,
     asset_group_id: issue.asset_group_id,
     asset_group: issue.asset_group,
+    equipment_ids: issue.equipment_ids ?? [],
+    equipments: issue.equipments ?? [],
   };
 }
 
@@ -228,6 +235,7 @@ export function createRequestOf(form: IssueFormState, includeProcessNumber: bool
     is_attachment_required: form.is_attachment_required,
     is_worktime_required: form.is_worktime_required,
     external_email_address: textOrNull(form.external_email_address),
+    ...(form.equipment_ids.length ? { equipment_ids: form.equipment_ids } : {}),
     ...(includeProcessNumber ? { process_number: textOrNull(form.process_number) } : {}),
   };
 }
@@ -250,6 +258,7 @@ export function updateRequestOf(
     is_attachment_required: form.is_attachment_required,
     is_worktime_required: form.is_worktime_required,
     external_email_address: textOrNull(form.external_email_address),
+    equipment_ids: form.equipment_ids,
   };
   if (form.workspace_id !== null) body.workspace_id = form.workspace_id;
   if (options.canEditDescription) body.description = textOrNull(form.description);

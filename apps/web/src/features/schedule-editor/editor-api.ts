@@ -128,6 +128,16 @@ export function useUpdateSchedule(id: number) {
   });
 }
 
+/** POST schedule/{id}/equipments: the equipment its issues need, replacing the list (after a save). */
+export function useSetScheduleEquipments() {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, equipmentIds }: { id: number; equipmentIds: number[] }) =>
+      call(scheduleContracts.setEquipments, { params: { id }, body: { equipment_ids: equipmentIds } }),
+    onSuccess: (saved) => putSchedule(client, saved),
+  });
+}
+
 export type ScheduleAction = 'pause' | 'unpause' | 'archive' | 'unarchive' | 'duplicate';
 
 function runAction(id: number, action: ScheduleAction): Promise<Schedule> {

@@ -95,6 +95,9 @@ export function loadScheduleDraft(
       id(a.id) ? { id: a.id as number, name: text(a.name, String(a.id)) } : null,
     ),
     assets_mode: oneOf(SCHEDULE_ASSETS_MODES, raw.assets_mode, base.assets_mode),
+    equipments: rows(raw.equipments, (e) =>
+      id(e.id) ? { id: e.id as number, title: text(e.title, String(e.id)) } : null,
+    ),
     checklist_templates: ids(raw.checklist_templates),
     links: rows(raw.links, (l) => ({ url: text(l.url, ''), title: text(l.title, '') })),
     is_attachment_required: flag(raw.is_attachment_required, false),

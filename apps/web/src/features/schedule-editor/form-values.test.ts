@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   createRequestOf,
   emptyScheduleForm,
+  equipmentChangeOf,
   formErrorsOf,
   localDay,
   scheduleFormOf,
@@ -39,6 +40,7 @@ function savedSchedule(overrides: Partial<Schedule> = {}): Schedule {
       { id: 32, name: 'Door 2', status: 1 },
     ],
     assets_mode: 'FOR_EACH_ASSET',
+    equipments: [{ id: 5, title: 'Drill', status: 'stored' }],
     checklist_templates: [{ id: 41, name: 'Door check' }],
     links: [{ id: 1, url: 'https://example.test/manual', title: null }],
     is_attachment_required: true,
@@ -178,6 +180,17 @@ describe('form ↔ request', () => {
   it('the order of chosen weekdays is no change', () => {
     const saved = scheduleFormOf(savedSchedule({ repeat_on: [1, 4], repeat_week_of_month: null }));
     expect(updateRequestOf(saved, { ...saved, repeat_on: [4, 1] })).toEqual({});
+  });
+
+  it('equipment goes by its own call after the save: never in the schedule request, only when changed', () => {
+    const saved = scheduleFormOf(savedSchedule());
+    expect(saved.equipments).toEqual([{ id: 5, title: 'Drill' }]);
+    expect(createRequestOf(saved)).not.toHaveProperty('equipments');
+    const more = { ...saved, equipments: [...saved.equipments, { id: 6, title: 'Ladder' }] };
+    expect(updateRequestOf(saved, more)).toEqual({});
+    expect(equipmentChangeOf(saved, saved)).toBeNull();
+    expect(equipmentChangeOf(saved, more)).toEqual([5, 6]);
+    expect(equipmentChangeOf(saved, { ...saved, equipments: [] })).toEqual([]);
   });
 });
 

@@ -28,6 +28,8 @@ export type ScheduleFormValues = {
   replacements: number[];
   assets: Array<{ id: number; name: string }>;
   assets_mode: ScheduleAssetsMode;
+  /** The equipment its issues need (POST schedule/{id}/equipments after the save), with names. */
+  equipments: Array<{ id: number; title: string }>;
   checklist_templates: number[];
   links: Array<{ url: string; title: string }>;
   is_attachment_required: boolean;
@@ -75,6 +77,7 @@ export function emptyScheduleForm(today: Date = new Date()): ScheduleFormValues 
     replacements: [],
     assets: [],
     assets_mode: 'FOR_EACH_ASSET',
+    equipments: [],
     checklist_templates: [],
     links: [],
     is_attachment_required: false,
@@ -118,6 +121,7 @@ export function scheduleFormOf(schedule: Schedule): ScheduleFormValues {
     replacements: schedule.replacements.map((p) => p.id),
     assets: schedule.assets.map(({ id, name }) => ({ id, name })),
     assets_mode: schedule.assets_mode,
+    equipments: (schedule.equipments ?? []).map(({ id, title }) => ({ id, title })),
     checklist_templates: schedule.checklist_templates.map((c) => c.id),
     links: schedule.links.map((l) => ({ url: l.url, title: l.title ?? '' })),
     is_attachment_required: schedule.is_attachment_required,
@@ -253,6 +257,17 @@ export function updateRequestOf(
   }
   if (values.workspace_id === null) delete body.workspace_id;
   return body as UpdateScheduleRequest;
+}
+
+/**
+ * The equipment to send with POST schedule/{id}/equipments, or null when it is as saved (the
+ * schedule's own request does not carry it: 001 §7 sends it after a successful save).
+ */
+export function equipmentChangeOf(saved: ScheduleFormValues, values: ScheduleFormValues): number[] | null {
+  const ids = values.equipments.map((e) => e.id);
+  const before = saved.equipments.map((e) => e.id);
+  const same = ids.length === before.length && ids.every((id) => before.includes(id));
+  return same ? null : ids;
 }
 
 /**

@@ -1,5 +1,6 @@
 import { Button, Group, Paper, Text } from '@mantine/core';
 import { IconX, type TablerIcon } from '@tabler/icons-react';
+import type { ReactNode } from 'react';
 
 /** One button of the bar; `danger` marks the ones that cannot be undone (delete). */
 export type BulkBarAction = {
@@ -22,6 +23,7 @@ export function BulkSelectionBar({
   actions,
   testId,
   countTestId,
+  extra,
 }: {
   count: number;
   countLabel: string;
@@ -30,6 +32,8 @@ export function BulkSelectionBar({
   actions: BulkBarAction[];
   testId: string;
   countTestId?: string;
+  /** More controls after the actions (another feature's buttons that open their own dialogs). */
+  extra?: ReactNode;
 }) {
   if (count === 0) return null;
   return (
@@ -56,6 +60,7 @@ export function BulkSelectionBar({
               {label}
             </Button>
           ))}
+          {extra}
         </Group>
       </Group>
     </Paper>

@@ -122,22 +122,41 @@ export function QrCodeModal({
           {texts.print}
         </Button>
       </Group>
-      {/* The sheet window.print() shows (qr-print.css hides the rest of the page when printing). */}
-      {qr.data &&
-        opened &&
-        createPortal(
-          <div className="qr-sheet">
-            <h1>{name}</h1>
-            {referenceNumber && <p>{referenceNumber}</p>}
-            <div
-              className="qr-code"
-              // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted SVG from our API
-              dangerouslySetInnerHTML={{ __html: qr.data }}
-            />
-            <p>{texts.hint}</p>
-          </div>,
-          document.body,
-        )}
+      {qr.data && opened && (
+        <QrPrintSheet name={name} referenceNumber={referenceNumber} svg={qr.data} hint={texts.hint} />
+      )}
     </Modal>
+  );
+}
+
+/**
+ * The sheet window.print() shows (qr-print.css hides the rest of the page when printing): the
+ * code with the name and reference number of what it stands for. Mount it only while its code
+ * is on screen (one sheet at a time).
+ */
+export function QrPrintSheet({
+  name,
+  referenceNumber,
+  svg,
+  hint,
+}: {
+  name: string;
+  referenceNumber: string | null;
+  /** The code as SVG text from our server. */
+  svg: string;
+  hint: string;
+}) {
+  return createPortal(
+    <div className="qr-sheet">
+      <h1>{name}</h1>
+      {referenceNumber && <p>{referenceNumber}</p>}
+      <div
+        className="qr-code"
+        // biome-ignore lint/security/noDangerouslySetInnerHtml: trusted SVG from our API
+        dangerouslySetInnerHTML={{ __html: svg }}
+      />
+      <p>{hint}</p>
+    </div>,
+    document.body,
   );
 }

@@ -29,6 +29,7 @@ import { ApiError } from '../../../api/client';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { IssueAttachments } from '../../attachments/components/IssueAttachments';
 import { ChecklistsSection } from '../../checklists/components/ChecklistsSection';
+import { EquipmentLinks } from '../../equipment-sets/components/EquipmentLinks';
 import { IssueScheduleLink } from '../../schedules/components/IssueScheduleLink';
 import { IssueAssets } from '../components/IssueAssets';
 import { IssueMenu } from '../components/IssueMenu';
@@ -105,6 +106,11 @@ function IssueDetail({ issue, routeParentId }: { issue: Issue; routeParentId: nu
           )}
         </Fact>
         <IssueAssets issue={issue} />
+        {issue.equipments.length > 0 && (
+          <Fact label={t('equipment-sets.picker.label')}>
+            <EquipmentLinks items={issue.equipments} />
+          </Fact>
+        )}
         {issue.schedule_id !== null && <IssueScheduleLink scheduleId={issue.schedule_id} />}
         {issue.process_number && (
           <Fact label={t('issues.fields.process_number')}>{issue.process_number}</Fact>

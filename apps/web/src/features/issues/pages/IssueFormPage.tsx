@@ -47,6 +47,7 @@ import { FormAttachments } from '../../attachments/components/IssueAttachments';
 import { changeCount, itemsFromAttachments, previewUrls } from '../../attachments/editing-state';
 import { useAuth } from '../../auth/session-store';
 import { useConfig } from '../../config/use-config';
+import { EquipmentPicker } from '../../equipment-sets/components/EquipmentPicker';
 import { IssueDates } from '../components/IssueDates';
 import { IssueNotFound } from '../components/IssueStates';
 import { WorkspaceSelect } from '../components/WorkspaceSelect';
@@ -265,6 +266,9 @@ function IssueForm({
     setErrors(({ asset_id: _a, asset_group_id: _g, ...rest }) => rest);
   };
 
+  // Equipment (000 §3 equipment_ids): offered when the organisation uses it, or the issue names some.
+  const showEquipment = settings.include_equipment || initial.equipment_ids.length > 0;
+
   const checkProcessNr = async () => {
     const value = form.process_number.trim();
     if (value.length !== PROCESS_NUMBER_LENGTH || value === initial.process_number) return true;
@@ -457,6 +461,16 @@ function IssueForm({
               onChange={setAssets}
               required={settings.is_asset_required}
               errors={{ asset_id: fieldError('asset_id'), asset_group_id: fieldError('asset_group_id') }}
+            />
+          )}
+          {showEquipment && (
+            <EquipmentPicker
+              label={t('equipment-sets.picker.label')}
+              value={form.equipment_ids}
+              onChange={(ids) => set('equipment_ids', ids)}
+              known={initial.equipments}
+              error={fieldError('equipment_ids')}
+              data-testid="issue-equipment"
             />
           )}
           <MultiSelect

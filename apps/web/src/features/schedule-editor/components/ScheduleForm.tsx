@@ -12,13 +12,15 @@ import {
   Title,
 } from '@mantine/core';
 import { IconRepeat } from '@tabler/icons-react';
-import { ISSUE_DESCRIPTION_MAX, ISSUE_TITLE_MAX, PRIORITIES } from '@workbench/domain';
+import { ISSUE_DESCRIPTION_MAX, ISSUE_TITLE_MAX, PRIORITIES, readClientSettings } from '@workbench/domain';
 import { type ReactNode, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../ui/feedback/use-error-text';
 import { useChecklistTemplates } from '../../checklist-templates/templates-api';
+import { EquipmentPicker } from '../../equipment-sets/components/EquipmentPicker';
 import { WorkspaceSelect } from '../../issues/components/WorkspaceSelect';
 import { useCategories, useWorkspaceChoices, useWorkspacePeople } from '../../issues/issues-api';
+import { useClientSettings } from '../../profiles/profiles-api';
 import { repeatSummary } from '../../schedules/repeat-summary';
 import type { ScheduleField, ScheduleFormErrors, ScheduleFormValues } from '../form-values';
 import { PresenceAlarmFields } from './PresenceAlarmFields';
@@ -91,6 +93,9 @@ export function ScheduleForm({
   const categories = useCategories();
   const templates = useChecklistTemplates(TEMPLATES_QUERY);
   const peopleOptions = usePeopleOptions(values.workspace_id, savedPeople);
+  const settings = useClientSettings() ?? readClientSettings({});
+  // Equipment (001 §2 "equipment selection"): when the organisation uses it, or the schedule names some.
+  const showEquipment = settings.include_equipment || values.equipments.length > 0;
 
   const set = <K extends ScheduleField>(key: K, value: ScheduleFormValues[K]) =>
     onChange({ ...values, [key]: value }, key);
@@ -253,6 +258,21 @@ export function ScheduleForm({
       <Section title={t('schedule-editor.sections.assets')}>
         <ScheduleAssetsField {...parts} workspaces={workspaces} />
       </Section>
+
+      {showEquipment && (
+        <Section title={t('equipment-sets.picker.label')}>
+          <EquipmentPicker
+            label={t('equipment-sets.picker.label')}
+            description={t('equipment-sets.picker.schedule_hint')}
+            value={values.equipments.map((e) => e.id)}
+            onChange={(_, items) => set('equipments', items)}
+            known={values.equipments}
+            error={fieldError('equipments')}
+            readOnly={readOnly}
+            data-testid="schedule-equipment"
+          />
+        </Section>
+      )}
 
       <Section title={t('schedule-editor.sections.issue')}>
         <MultiSelect

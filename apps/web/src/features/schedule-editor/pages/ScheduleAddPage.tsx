@@ -8,7 +8,7 @@ import { errorKeyOf } from '../../../ui/feedback/error-text';
 import { useErrorText } from '../../../ui/feedback/use-error-text';
 import { useNotify } from '../../../ui/feedback/use-notify';
 import { ScheduleForm } from '../components/ScheduleForm';
-import { useCreateSchedule } from '../editor-api';
+import { useCreateSchedule, useSetScheduleEquipments } from '../editor-api';
 import {
   clearScheduleDraft,
   isUntouchedScheduleForm,
@@ -37,6 +37,7 @@ export function ScheduleAddPage() {
   const notify = useNotify();
   const errorText = useErrorText();
   const create = useCreateSchedule();
+  const setEquipments = useSetScheduleEquipments();
   const [values, setValues] = useState<ScheduleFormValues>(() => loadScheduleDraft() ?? emptyScheduleForm());
   const [errors, setErrors] = useState<ScheduleFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -60,6 +61,14 @@ export function ScheduleAddPage() {
       const saved = await create.mutateAsync(createRequestOf(values));
       clearScheduleDraft();
       notify.ok('schedule-editor.done.created', { title: saved.title });
+      // The equipment follows a successful create (001 §7 POST schedule/{id}/equipments).
+      if (values.equipments.length) {
+        try {
+          await setEquipments.mutateAsync({ id: saved.id, equipmentIds: values.equipments.map((e) => e.id) });
+        } catch (err) {
+          notify.failWithTitle(t('equipment-sets.picker.not_saved'), err);
+        }
+      }
       navigate(schedulePaths.detail(saved.id), { replace: true });
     } catch (err) {
       if (err instanceof ApiError && Object.keys(err.fields).length) setErrors(formErrorsOf(err.fields));
@@ -118,7 +127,11 @@ export function ScheduleAddPage() {
           <Button variant="default" component={Link} to={schedulePaths.list}>
             {t('schedule-editor.cancel')}
           </Button>
-          <Button type="submit" loading={create.isPending} data-testid="schedule-save">
+          <Button
+            type="submit"
+            loading={create.isPending || setEquipments.isPending}
+            data-testid="schedule-save"
+          >
             {t('schedule-editor.create')}
           </Button>
         </Group>

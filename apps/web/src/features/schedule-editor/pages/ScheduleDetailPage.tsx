@@ -18,8 +18,9 @@ import { ScheduleLatestIssues } from '../components/ScheduleLatestIssues';
 import { ScheduleFuturePreview, ScheduleNextDates } from '../components/ScheduleNextDates';
 import { ScheduleStatusBadge } from '../components/ScheduleStatusBadge';
 import { ScheduleTimeLimits } from '../components/ScheduleTimeLimits';
-import { useSchedule, useUpdateSchedule } from '../editor-api';
+import { useSchedule, useSetScheduleEquipments, useUpdateSchedule } from '../editor-api';
 import {
+  equipmentChangeOf,
   formErrorsOf,
   type ScheduleField,
   type ScheduleFormErrors,
@@ -84,8 +85,10 @@ function ScheduleDetail({ schedule }: { schedule: Schedule }) {
   const [values, setValues] = useState<ScheduleFormValues>(saved);
   const [errors, setErrors] = useState<ScheduleFormErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const setEquipments = useSetScheduleEquipments();
   const changes = updateRequestOf(saved, values);
-  const isDirty = Object.keys(changes).length > 0;
+  const equipmentChange = equipmentChangeOf(saved, values);
+  const isDirty = Object.keys(changes).length > 0 || equipmentChange !== null;
   const canEdit = schedule.permissions.can_edit && !schedule.archived;
 
   // The schedule changed elsewhere (an action, a section, another tab): an untouched form shows it.
@@ -105,7 +108,20 @@ function ScheduleDetail({ schedule }: { schedule: Schedule }) {
     setErrors(found);
     if (Object.keys(found).length || !isDirty) return;
     try {
-      const answer = await update.mutateAsync(changes);
+      let answer = Object.keys(changes).length ? await update.mutateAsync(changes) : schedule;
+      // The equipment follows the saved schedule (001 §7 POST schedule/{id}/equipments).
+      if (equipmentChange !== null) {
+        try {
+          answer = await setEquipments.mutateAsync({ id: schedule.id, equipmentIds: equipmentChange });
+        } catch (err) {
+          if (answer !== schedule) setValues({ ...scheduleFormOf(answer), equipments: values.equipments });
+          const fields = err instanceof ApiError ? formErrorsOf(err.fields) : {};
+          if ('equipment_ids' in fields)
+            setErrors({ equipments: (fields as Record<string, string>).equipment_ids });
+          else setFormError(errorKeyOf(err));
+          return;
+        }
+      }
       setValues(scheduleFormOf(answer));
       notify.ok('schedule-editor.done.saved', { title: answer.title });
     } catch (err) {
@@ -187,7 +203,7 @@ function ScheduleDetail({ schedule }: { schedule: Schedule }) {
                 )}
                 <Button
                   type="submit"
-                  loading={update.isPending}
+                  loading={update.isPending || setEquipments.isPending}
                   disabled={!isDirty}
                   data-testid="schedule-save"
                 >
