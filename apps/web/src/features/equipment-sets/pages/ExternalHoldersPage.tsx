@@ -30,13 +30,15 @@ function Holding({ count }: { count: number }) {
   );
 }
 
+/** A tap target of at least 24 px (WCAG 2.2 target size): the links stack on a phone's cards. */
+const CONTACT_LINK = { display: 'inline-flex', alignItems: 'center', minHeight: 24 } as const;
 const mailto = (email: string) => (
-  <Anchor href={`mailto:${email}`} size="sm">
+  <Anchor href={`mailto:${email}`} size="sm" style={CONTACT_LINK}>
     {email}
   </Anchor>
 );
 const tel = (phone: string) => (
-  <Anchor href={`tel:${phone.replace(/\s+/g, '')}`} size="sm">
+  <Anchor href={`tel:${phone.replace(/\s+/g, '')}`} size="sm" style={CONTACT_LINK}>
     {phone}
   </Anchor>
 );
