@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { useAssetChoices, useAssetGroupChoices } from '../../assets/components/use-asset-choices';
 import { useAuth } from '../../auth/session-store';
+import { useEquipmentChoices } from '../../equipment-sets/use-equipment-choices';
 import { useClientSettings } from '../../profiles/profiles-api';
 import {
   useAssigneeFilterChoices,
@@ -79,6 +80,9 @@ export function IssueListFilters({
   const showAssets = settings.include_assets;
   const assets = useAssetChoices('', showAssets);
   const assetGroups = useAssetGroupChoices(showAssets);
+  // Equipment the issue names: when the organisation uses equipment.
+  const showEquipment = settings.include_equipment;
+  const equipment = useEquipmentChoices(showEquipment);
 
   const [searchText, setSearchText] = useUrlSearch(query.search, (search) => onChange({ search }));
 
@@ -97,6 +101,7 @@ export function IssueListFilters({
       query.asset_ids.length > 0 ||
       query.asset_groups.length > 0 ||
       query.asset_systems.length > 0 ||
+      query.equipment.length > 0 ||
       query.schedule_id.length > 0,
   );
 
@@ -221,6 +226,15 @@ export function IssueListFilters({
             data={assetSystemOptions}
             value={strings(query.asset_systems)}
             onChange={(v) => onChange({ asset_systems: ids(v).filter((n) => n > 0) })}
+            w={{ base: '100%', sm: 200 }}
+          />
+        )}
+        {showEquipment && (
+          <SummaryMultiSelect
+            label={t('issues.list.filters.equipment')}
+            data={equipment.data ?? []}
+            value={strings(query.equipment)}
+            onChange={(v) => onChange({ equipment: ids(v).filter((n) => n > 0) })}
             w={{ base: '100%', sm: 200 }}
           />
         )}

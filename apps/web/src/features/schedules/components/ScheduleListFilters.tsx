@@ -15,6 +15,7 @@ import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { idsOfValues as ids, valuesOfIds as strings } from '../../../ui/filter-values';
 import { useAssetChoices } from '../../assets/components/use-asset-choices';
 import { useAuth } from '../../auth/session-store';
+import { useEquipmentChoices } from '../../equipment-sets/use-equipment-choices';
 import { SummaryMultiSelect, type SummaryOption } from '../../issues/components/SummaryMultiSelect';
 import {
   useAssigneeFilterChoices,
@@ -40,7 +41,7 @@ const FIELD_WIDTH = { base: '100%', sm: 190 };
 /**
  * The schedule list's filter bar (001 §2 "Scheduling"): search, status kinds, workspaces, people
  * by role (assignee, watcher, replacement), partner companies and people (the main organisation
- * only), priority, category, assets and job position. Every change goes to the URL and back to page 1.
+ * only), priority, category, assets, job position and equipment. Every change goes to the URL and back to page 1.
  */
 export function ScheduleListFilters({
   query,
@@ -61,6 +62,8 @@ export function ScheduleListFilters({
   const externals = useExternalFilterChoices(showPartners);
   const showAssets = settings.include_assets;
   const assets = useAssetChoices('', showAssets);
+  const showEquipment = settings.include_equipment;
+  const equipment = useEquipmentChoices(showEquipment);
   const [searchText, setSearchText] = useUrlSearch(query.search, (search) => onChange({ search }));
 
   // 'Show more / show less' appears only when the filters wrap onto a second row.
@@ -69,6 +72,7 @@ export function ScheduleListFilters({
       query.priority_id.length > 0 ||
       query.categories.length > 0 ||
       query.assets.length > 0 ||
+      query.equipment.length > 0 ||
       query.job_positions.length > 0 ||
       scheduleRoleInUse(query, 'companies') !== null ||
       scheduleRoleInUse(query, 'externals') !== null,
@@ -188,6 +192,15 @@ export function ScheduleListFilters({
           onChange={(v) => onChange({ job_positions: ids(v) })}
           w={FIELD_WIDTH}
         />
+        {showEquipment && (
+          <SummaryMultiSelect
+            label={t('schedules.filters.equipment')}
+            data={equipment.data ?? []}
+            value={strings(query.equipment)}
+            onChange={(v) => onChange({ equipment: ids(v) })}
+            w={FIELD_WIDTH}
+          />
+        )}
       </FilterBarRow>
       <FilterBarToggle
         bar={bar}
