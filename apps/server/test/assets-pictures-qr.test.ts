@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAssetPicture, createAssetTeam } from './helpers/assets-factories.js';
 import { attachmentForm, gif, jpeg, pdf, png, pngWithHtml } from './helpers/attachments-factories.js';
 import { API } from './helpers/issues-factories.js';
+import { pictureRowsOf } from './helpers/owner-pictures.js';
 import { startTestServer, TEST_APP_URL, type TestServer } from './helpers/test-server.js';
 
 let server: TestServer;
@@ -14,15 +15,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function pictureRows(assetId: number) {
-  return server.db
-    .selectFrom('attachments')
-    .select(['id', 'original_filename', 'media_type', 'thumbnail_key', 'deleted_at'])
-    .where('owner_type', '=', 'asset')
-    .where('owner_id', '=', assetId)
-    .orderBy('id')
-    .execute();
-}
+const pictureRows = (assetId: number) => pictureRowsOf(server.db, 'asset', assetId);
 
 const upload = (assetId: number, form: FormData, token?: string) =>
   server.callForm('POST', `${API}/asset/${assetId}/upload`, form, token);

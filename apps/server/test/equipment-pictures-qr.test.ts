@@ -9,6 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { attachmentForm, gif, jpeg, pdf, png, pngWithHtml } from './helpers/attachments-factories.js';
 import { createEquipmentItemTeam, createEquipmentPicture } from './helpers/equipment-factories.js';
 import { API } from './helpers/issues-factories.js';
+import { pictureRowsOf } from './helpers/owner-pictures.js';
 import { startTestServer, TEST_APP_URL, type TestServer } from './helpers/test-server.js';
 
 let server: TestServer;
@@ -19,15 +20,7 @@ afterAll(async () => {
   await server?.close();
 });
 
-async function pictureRows(id: number) {
-  return server.db
-    .selectFrom('attachments')
-    .select(['id', 'original_filename', 'media_type', 'thumbnail_key', 'deleted_at'])
-    .where('owner_type', '=', 'equipment')
-    .where('owner_id', '=', id)
-    .orderBy('id')
-    .execute();
-}
+const pictureRows = (id: number) => pictureRowsOf(server.db, 'equipment', id);
 
 const upload = (id: number, form: FormData, token?: string) =>
   server.callForm('POST', `${API}/equipment/${id}/upload`, form, token);

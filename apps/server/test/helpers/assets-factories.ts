@@ -2,6 +2,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { AssetsTable, Database } from '../../src/db/schema.js';
 import { addWorkspaceRole, createUser, login } from './factories.js';
 import { createIssueTeam } from './issues-factories.js';
+import { insertPictureRow } from './owner-pictures.js';
 import type { TestServer } from './test-server.js';
 
 // Assets, groups, systems, pictures and regulatory files inserted directly (tests set up any
@@ -97,37 +98,12 @@ export async function createAsset(
 }
 
 /** A picture row of an asset (attachments, owner_type 'asset'); the keys name no stored file. */
-export async function createAssetPicture(
+export function createAssetPicture(
   db: Db,
   values: { clientId: number; assetId: number; userId?: number | null; sortIndex?: number },
 ): Promise<number> {
-  const hex = (n: number) => n.toString(16).padStart(32, '0');
-  const seed = Math.floor(Math.random() * 1e12);
-  const row = await db
-    .insertInto('attachments')
-    .values({
-      client_id: values.clientId,
-      owner_type: 'asset',
-      owner_id: values.assetId,
-      user_id: values.userId ?? null,
-      file_key: `${values.clientId}/attachments/${hex(seed)}.png`,
-      thumbnail_key: `${values.clientId}/thumbnails/${hex(seed + 1)}.png`,
-      thumbnail_1024_key: `${values.clientId}/thumbnails/${hex(seed + 2)}.png`,
-      media_type: 'picture',
-      original_filename: 'boiler.png',
-      mime_type: 'image/png',
-      size_bytes: 100,
-      description: null,
-      priority_id: null,
-      due_date: null,
-      sort_index: values.sortIndex ?? 0,
-      created_at: new Date(),
-      updated_at: new Date(),
-      deleted_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const { assetId, ...rest } = values;
+  return insertPictureRow(db, { ...rest, ownerType: 'asset', ownerId: assetId, name: 'boiler.png' });
 }
 
 /** A regulatory file covering some assets; valid_until YYYY-MM-DD or null. */

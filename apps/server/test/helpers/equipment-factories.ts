@@ -7,6 +7,7 @@ import type {
 } from '../../src/db/schema.js';
 import { addWorkspaceRole, createUser, login } from './factories.js';
 import { createIssueTeam } from './issues-factories.js';
+import { insertPictureRow } from './owner-pictures.js';
 import type { TestServer } from './test-server.js';
 
 // Equipment types, groups, external holders, items, pictures and bookings inserted directly
@@ -121,37 +122,12 @@ export async function createEquipment(
 }
 
 /** A picture of an item (the attachments table, owner_type 'equipment'). */
-export async function createEquipmentPicture(
+export function createEquipmentPicture(
   db: Db,
   values: { clientId: number; equipmentId: number; userId?: number | null },
 ): Promise<number> {
-  const hex = (n: number) => n.toString(16).padStart(32, '0');
-  const seed = Math.floor(Math.random() * 1e12);
-  const row = await db
-    .insertInto('attachments')
-    .values({
-      client_id: values.clientId,
-      owner_type: 'equipment',
-      owner_id: values.equipmentId,
-      user_id: values.userId ?? null,
-      file_key: `${values.clientId}/attachments/${hex(seed)}.png`,
-      thumbnail_key: `${values.clientId}/thumbnails/${hex(seed + 1)}.png`,
-      thumbnail_1024_key: `${values.clientId}/thumbnails/${hex(seed + 2)}.png`,
-      media_type: 'picture',
-      original_filename: 'drill.png',
-      mime_type: 'image/png',
-      size_bytes: 100,
-      description: null,
-      priority_id: null,
-      due_date: null,
-      sort_index: 0,
-      created_at: new Date(),
-      updated_at: new Date(),
-      deleted_at: null,
-    })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+  const { equipmentId, ...rest } = values;
+  return insertPictureRow(db, { ...rest, ownerType: 'equipment', ownerId: equipmentId, name: 'drill.png' });
 }
 
 /**

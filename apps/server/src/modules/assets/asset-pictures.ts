@@ -1,61 +1,43 @@
-import { ASSET_PICTURES_MAX, type Asset, ATTACHMENT_MAX_FILE_BYTES, type ErrorKey } from '@workbench/domain';
+import { ASSET_PICTURES_MAX, type Asset } from '@workbench/domain';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
-import { AppError, notFound } from '../../http/errors.js';
-import { logActivity } from '../activity/activity-log.js';
+import type { AttachmentForm } from '../attachments/attachment-upload.js';
 import {
-  findOwnedAttachments,
-  storeAttachments,
-  withFileCleanup,
-} from '../attachments/attachment-service.js';
-import { type AttachmentForm, detectFileType, prepareUploads } from '../attachments/attachment-upload.js';
-import { countAssetPictures, lockAssets } from './asset-queries.js';
+  type PictureOwner,
+  removeOwnerPicture,
+  requireCanChangeOwnerPictures,
+  uploadOwnerPictures,
+} from '../attachments/owner-pictures.js';
+import type { AssetRightsRow } from './asset-group-queries.js';
+import { lockAssets } from './asset-queries.js';
 import { getAsset, requireAssetRights, requireEditable } from './asset-service.js';
 import { assetScope } from './asset-visibility.js';
 
-/**
- * The pictures of an asset (001 §3 attachments): the issue upload's form, content checks,
- * rescaling and thumbnails (modules/attachments), stored in the attachments table with owner_type
- * 'asset'. Pictures only, at most ASSET_PICTURES_MAX; whoever may edit the asset.
- */
+/** The pictures of an asset (owner_type 'asset'), at most ASSET_PICTURES_MAX; whoever may edit the asset. */
 
 type Caller = NonNullable<Auth>;
 
+const assetPictures: PictureOwner<AssetRightsRow> = {
+  type: 'asset',
+  table: 'assets',
+  max: ASSET_PICTURES_MAX,
+  tooManyMessage: `An asset has at most ${ASSET_PICTURES_MAX} pictures`,
+  async reach(db, auth) {
+    const scope = await assetScope(db, auth);
+    return {
+      rights: (db, id) => requireAssetRights(db, scope, id),
+      lock: async (trx, id) => {
+        await lockAssets(trx, [id]);
+        return requireAssetRights(trx, scope, id);
+      },
+      requireEditable: (rights) => requireEditable(auth, scope, rights),
+    };
+  },
+};
+
 /** Refused before a byte of the upload is read when the caller may not change the asset. */
-export async function requireCanChangePictures(
-  ctx: AppContext,
-  auth: Caller,
-  assetId: number,
-): Promise<void> {
-  const scope = await assetScope(ctx.db, auth);
-  requireEditable(auth, scope, await requireAssetRights(ctx.db, scope, assetId));
-}
-
-const refusal = (key: ErrorKey, message: string) => new AppError(422, key, message, { attachments: key });
-
-/** Only new files of a picture type; every other file is named in the refusal, as the upload does. */
-async function requirePictures(form: AttachmentForm): Promise<void> {
-  if (form.items.some((item) => item.id !== undefined) || form.deleteIds.length) {
-    throw refusal('invalid_format', 'Only new pictures can be uploaded here');
-  }
-  if (!form.uploads.length) throw refusal('required', 'Choose a picture');
-  const refused: Array<{ field: string; name: string }> = [];
-  for (const upload of form.uploads) {
-    const detected = await detectFileType(upload.name, upload.data);
-    if (detected?.kind !== 'image') refused.push({ field: upload.field, name: upload.name });
-  }
-  if (refused.length) {
-    throw new AppError(
-      422,
-      'file_type_not_allowed',
-      refused.length === 1
-        ? `${refused[0]?.name} is not a picture (jpeg, png or gif)`
-        : `${refused.length} files are not pictures`,
-      Object.fromEntries(refused.map((r) => [r.field, 'file_type_not_allowed'])),
-      undefined,
-      refused.map((r) => ({ name: r.name, key: 'file_type_not_allowed' })),
-    );
-  }
+export function requireCanChangePictures(ctx: AppContext, auth: Caller, assetId: number): Promise<void> {
+  return requireCanChangeOwnerPictures(ctx, auth, assetPictures, assetId);
 }
 
 /** POST asset/{id}/upload: new pictures (all or none). Answers the asset. */
@@ -65,46 +47,7 @@ export async function uploadAssetPictures(
   assetId: number,
   form: AttachmentForm,
 ): Promise<Asset> {
-  await requirePictures(form);
-  // A picture carries only its description: no priority or deadline on an asset.
-  const prepared = await prepareUploads(
-    form.uploads.map((upload) => ({ ...upload, fields: { description: upload.fields.description } })),
-  );
-  const scope = await assetScope(ctx.db, auth);
-  await withFileCleanup(ctx, (written) =>
-    ctx.db.transaction().execute(async (trx) => {
-      await lockAssets(trx, [assetId]);
-      const rights = await requireAssetRights(trx, scope, assetId);
-      requireEditable(auth, scope, rights);
-      const stored = await countAssetPictures(trx, rights.client_id, assetId);
-      if (stored + prepared.length > ASSET_PICTURES_MAX) {
-        throw refusal('too_long', `An asset has at most ${ASSET_PICTURES_MAX} pictures`);
-      }
-      const ids = await storeAttachments(ctx, trx, {
-        clientId: rights.client_id,
-        ownerType: 'asset',
-        ownerId: assetId,
-        userId: auth.userId,
-        files: prepared,
-        maxTotalBytes: ASSET_PICTURES_MAX * ATTACHMENT_MAX_FILE_BYTES,
-        written,
-      });
-      await trx
-        .updateTable('assets')
-        .set({ updated_at: new Date() })
-        .where('id', '=', assetId)
-        .where('client_id', '=', rights.client_id)
-        .execute();
-      await logActivity(trx, {
-        clientId: rights.client_id,
-        userId: auth.userId,
-        entityType: 'asset',
-        entityId: assetId,
-        action: 'pictures_added',
-        changes: { pictures: prepared.map((p, i) => ({ id: ids[i], name: p.name })) },
-      });
-    }),
-  );
+  await uploadOwnerPictures(ctx, auth, assetPictures, assetId, form);
   return getAsset(ctx, auth, assetId);
 }
 
@@ -115,34 +58,6 @@ export async function removeAssetPicture(
   assetId: number,
   pictureId: number,
 ): Promise<Asset> {
-  const scope = await assetScope(ctx.db, auth);
-  await ctx.db.transaction().execute(async (trx) => {
-    await lockAssets(trx, [assetId]);
-    const rights = await requireAssetRights(trx, scope, assetId);
-    const [picture] = await findOwnedAttachments(trx, rights.client_id, 'asset', assetId, [pictureId]);
-    if (!picture) throw notFound('Picture not found');
-    requireEditable(auth, scope, rights);
-    const now = new Date();
-    await trx
-      .updateTable('attachments')
-      .set({ deleted_at: now, updated_at: now })
-      .where('client_id', '=', rights.client_id)
-      .where('id', '=', pictureId)
-      .execute();
-    await trx
-      .updateTable('assets')
-      .set({ updated_at: now })
-      .where('id', '=', assetId)
-      .where('client_id', '=', rights.client_id)
-      .execute();
-    await logActivity(trx, {
-      clientId: rights.client_id,
-      userId: auth.userId,
-      entityType: 'asset',
-      entityId: assetId,
-      action: 'picture_removed',
-      changes: { picture: { id: pictureId, name: picture.original_filename } },
-    });
-  });
+  await removeOwnerPicture(ctx, auth, assetPictures, assetId, pictureId);
   return getAsset(ctx, auth, assetId);
 }

@@ -278,19 +278,6 @@ export async function findFirstPictureKeys(db: Db, assetIds: number[]): Promise<
   return new Map(rows.map((r) => [r.owner_id, r.key]));
 }
 
-/** The live pictures of an asset. */
-export async function countAssetPictures(db: Db, clientId: number, assetId: number): Promise<number> {
-  const row = await db
-    .selectFrom('attachments')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('client_id', '=', clientId)
-    .where('owner_type', '=', 'asset')
-    .where('owner_id', '=', assetId)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 /** Locks the asset row for the rest of the transaction (writes to one asset take turns). */
 export async function lockAssets(trx: Db, ids: number[]): Promise<void> {
   if (!ids.length) return;

@@ -2,6 +2,7 @@ import {
   type BookingCheck,
   bookingCheckField,
   type EquipmentBooking,
+  type EquipmentBulkResult,
   type ErrorKey,
   extendHandoutPath,
   readClientSettings,
@@ -133,6 +134,27 @@ export function refusalKey(err: unknown): string {
   if (err instanceof AppError) return err.key;
   if (isOverlapError(err)) return 'equipment_not_available';
   throw err;
+}
+
+/**
+ * A bulk call's parts, one savepoint each: a refused id is undone alone and answered with its
+ * error key, the others go on.
+ */
+export async function eachInSavepoint(
+  trx: Transaction<Database>,
+  ids: readonly number[],
+  work: (id: number) => Promise<unknown>,
+): Promise<EquipmentBulkResult> {
+  const result: EquipmentBulkResult = { done: [], not_done: [] };
+  for (const id of ids) {
+    try {
+      await inSavepoint(trx, () => work(id));
+      result.done.push(id);
+    } catch (err) {
+      result.not_done.push({ id, error: refusalKey(err) });
+    }
+  }
+  return result;
 }
 
 /** Refuses the items' days when another pending or active booking holds any of them. */

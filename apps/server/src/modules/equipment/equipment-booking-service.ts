@@ -25,6 +25,7 @@ import {
   bookingSession,
   type Caller,
   type Db,
+  eachInSavepoint,
   type Holder,
   holderOfBooking,
   type ItemRights,
@@ -75,6 +76,33 @@ export async function requireBooking(
   if (!booking || booking.kind !== kind || (equipmentId !== null && booking.equipment_id !== equipmentId))
     throw notFound(kind === 'handout' ? 'Handout not found' : 'Reservation not found');
   return booking;
+}
+
+/**
+ * A change of one booking of one item, in one transaction: the item locked (404 when it is not
+ * seen), the booking of this item and kind (404 otherwise). Answers the booking as it is after.
+ */
+export async function changeItemBooking(
+  ctx: AppContext,
+  auth: Caller,
+  id: number,
+  bookingId: number,
+  kind: EquipmentBookingKind,
+  change: (
+    trx: Transaction<Database>,
+    s: BookingSession,
+    item: ItemRights,
+    booking: BookingCore,
+  ) => Promise<void>,
+): Promise<EquipmentBooking> {
+  const s = await bookingSession(ctx, auth);
+  return inBookingTransaction(ctx, async (trx) => {
+    const rights = await itemRights(trx, s, [id], { forUpdate: true });
+    const item = requireItem(rights, id);
+    const booking = await requireBooking(trx, s, bookingId, id, kind);
+    await change(trx, s, item, booking);
+    return presentOne(trx, s, booking.id, rights);
+  });
 }
 
 /** A booking that no longer holds its days (returned, declined, cancelled) is not changed. */
@@ -307,11 +335,7 @@ export async function updateHandout(
   handoutId: number,
   body: UpdateInput,
 ): Promise<EquipmentBooking> {
-  const s = await bookingSession(ctx, auth);
-  return inBookingTransaction(ctx, async (trx) => {
-    const rights = await itemRights(trx, s, [id], { forUpdate: true });
-    const item = requireItem(rights, id);
-    const booking = await requireBooking(trx, s, handoutId, id, 'handout');
+  return changeItemBooking(ctx, auth, id, handoutId, 'handout', async (trx, s, item, booking) => {
     if (!mayChange(s, item, booking)) throw forbidden('Only the holder or a manager changes this handout');
     requireHolding(booking);
     if (body.return_at !== undefined) await moveReturnDate(trx, s, item, booking, body.return_at);
@@ -319,7 +343,6 @@ export async function updateHandout(
       await updateBookings(trx, auth.clientId, [booking.id], { note: body.note });
       await logBooking(trx, s, item.id, 'handout_changed', { booking_id: booking.id, note: body.note });
     }
-    return presentOne(trx, s, booking.id, rights);
   });
 }
 
@@ -369,13 +392,8 @@ export async function returnHandout(
   id: number,
   handoutId: number,
 ): Promise<EquipmentBooking> {
-  const s = await bookingSession(ctx, auth);
-  return inBookingTransaction(ctx, async (trx) => {
-    const rights = await itemRights(trx, s, [id], { forUpdate: true });
-    const item = requireItem(rights, id);
-    const booking = await requireBooking(trx, s, handoutId, id, 'handout');
+  return changeItemBooking(ctx, auth, id, handoutId, 'handout', async (trx, s, item, booking) => {
     await endHandout(trx, s, item, booking);
-    return presentOne(trx, s, booking.id, rights);
   });
 }
 
@@ -387,11 +405,7 @@ export async function decideHandout(
   handoutId: number,
   action: 'approve' | 'decline',
 ): Promise<EquipmentBooking> {
-  const s = await bookingSession(ctx, auth);
-  return inBookingTransaction(ctx, async (trx) => {
-    const rights = await itemRights(trx, s, [id], { forUpdate: true });
-    const item = requireItem(rights, id);
-    const booking = await requireBooking(trx, s, handoutId, id, 'handout');
+  return changeItemBooking(ctx, auth, id, handoutId, 'handout', async (trx, s, item, booking) => {
     if (!item.canManage) throw forbidden('Only managers of the item decide requests');
     if (booking.state !== 'pending')
       throw new AppError(409, 'booking_not_pending', 'This request was decided already');
@@ -411,7 +425,6 @@ export async function decideHandout(
       if (item.status !== 'archived') await setEquipmentStatus(trx, auth.clientId, [item.id], 'stored');
       await logBooking(trx, s, item.id, 'request_declined', { booking_id: booking.id, kind: 'handout' });
     }
-    return presentOne(trx, s, booking.id, rights);
   });
 }
 
@@ -442,23 +455,14 @@ export async function extendHandouts(
       s,
       [...bookings.values()].map((b) => b.equipment_id),
     );
-    const result: EquipmentBulkResult = { done: [], not_done: [] };
-    for (const id of ids) {
-      try {
-        await inSavepoint(trx, async () => {
-          const booking = bookings.get(id);
-          const item = booking && rights.get(booking.equipment_id);
-          if (!booking || !item) throw notFound('Handout not found');
-          if (!mayChange(s, item, booking)) throw forbidden();
-          if (booking.state !== 'active') throw new AppError(409, 'booking_closed', 'Not handed out');
-          await moveReturnDate(trx, s, item, booking, body.return_at);
-        });
-        result.done.push(id);
-      } catch (err) {
-        result.not_done.push({ id, error: refusalKey(err) });
-      }
-    }
-    return result;
+    return eachInSavepoint(trx, ids, async (id) => {
+      const booking = bookings.get(id);
+      const item = booking && rights.get(booking.equipment_id);
+      if (!booking || !item) throw notFound('Handout not found');
+      if (!mayChange(s, item, booking)) throw forbidden();
+      if (booking.state !== 'active') throw new AppError(409, 'booking_closed', 'Not handed out');
+      await moveReturnDate(trx, s, item, booking, body.return_at);
+    });
   });
 }
 
@@ -590,23 +594,14 @@ export async function returnItems(
   rights: Map<number, ItemRights>,
 ): Promise<EquipmentBulkResult> {
   const handouts = await currentHandouts(trx, s, [...rights.keys()]);
-  const result: EquipmentBulkResult = { done: [], not_done: [] };
-  for (const id of ids) {
-    try {
-      await inSavepoint(trx, async () => {
-        const item = rights.get(id);
-        if (!item) throw notFound('Equipment not found');
-        const handout = handouts.get(id);
-        if (handout?.state !== 'active')
-          throw new AppError(422, 'equipment_not_issued', `"${item.title}" is not handed out`);
-        await endHandout(trx, s, item, handout);
-      });
-      result.done.push(id);
-    } catch (err) {
-      result.not_done.push({ id, error: refusalKey(err) });
-    }
-  }
-  return result;
+  return eachInSavepoint(trx, ids, async (id) => {
+    const item = rights.get(id);
+    if (!item) throw notFound('Equipment not found');
+    const handout = handouts.get(id);
+    if (handout?.state !== 'active')
+      throw new AppError(422, 'equipment_not_issued', `"${item.title}" is not handed out`);
+    await endHandout(trx, s, item, handout);
+  });
 }
 
 /** POST equipment/multiple/return. */

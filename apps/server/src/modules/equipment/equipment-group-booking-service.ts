@@ -19,14 +19,13 @@ import {
   bookingSession,
   type Caller,
   type Db,
+  eachInSavepoint,
   type ItemRights,
   inBookingTransaction,
-  inSavepoint,
   issueExtendLink,
   itemRights,
   presentBookingsById,
   presentRows,
-  refusalKey,
   resolveHolder,
 } from './equipment-booking-common.js';
 import {
@@ -44,6 +43,7 @@ import {
   mayChange,
   moveReturnDate,
   requireBooking,
+  requireHolding,
   returnItems,
 } from './equipment-booking-service.js';
 import {
@@ -220,26 +220,17 @@ export async function returnGroups(
   const ids = [...new Set(groupIds)];
   return inBookingTransaction(ctx, async (trx) => {
     const visible = await findVisibleGroupIds(trx, s.scope, ids);
-    const result: EquipmentBulkResult = { done: [], not_done: [] };
-    for (const groupId of ids) {
-      try {
-        await inSavepoint(trx, async () => {
-          if (!visible.has(groupId)) throw notFound('Group not found');
-          const { ids: items, rights } = await groupItems(trx, s, groupId, { forUpdate: true });
-          const handouts = await activeHandouts(trx, s, items);
-          if (!handouts.length) throw new AppError(422, 'equipment_not_issued', 'Nothing is handed out');
-          for (const booking of handouts) {
-            const item = rights.get(booking.equipment_id);
-            if (!item) throw notFound('Equipment not found');
-            await endHandout(trx, s, item, booking);
-          }
-        });
-        result.done.push(groupId);
-      } catch (err) {
-        result.not_done.push({ id: groupId, error: refusalKey(err) });
+    return eachInSavepoint(trx, ids, async (groupId) => {
+      if (!visible.has(groupId)) throw notFound('Group not found');
+      const { ids: items, rights } = await groupItems(trx, s, groupId, { forUpdate: true });
+      const handouts = await activeHandouts(trx, s, items);
+      if (!handouts.length) throw new AppError(422, 'equipment_not_issued', 'Nothing is handed out');
+      for (const booking of handouts) {
+        const item = rights.get(booking.equipment_id);
+        if (!item) throw notFound('Equipment not found');
+        await endHandout(trx, s, item, booking);
       }
-    }
-    return result;
+    });
   });
 }
 
@@ -405,8 +396,7 @@ export async function updateGroupReservation(
       if (!item) throw notFound('Equipment not found');
       if (!mayChange(s, item, booking))
         throw forbidden('Only the holder or a manager changes this reservation');
-      if (booking.state !== 'pending' && booking.state !== 'active')
-        throw new AppError(409, 'booking_closed', 'This booking is already closed');
+      requireHolding(booking);
       await changeReservation(trx, s, item, booking, body, `equipment.${item.id}`);
     }
     return {

@@ -283,19 +283,6 @@ export async function findFirstPictureKeys(db: Db, ids: readonly number[]): Prom
   return new Map(rows.map((r) => [r.owner_id, r.key]));
 }
 
-/** The live pictures of an item. */
-export async function countEquipmentPictures(db: Db, clientId: number, id: number): Promise<number> {
-  const row = await db
-    .selectFrom('attachments')
-    .select((eb) => eb.fn.countAll<string | number>().as('n'))
-    .where('client_id', '=', clientId)
-    .where('owner_type', '=', 'equipment')
-    .where('owner_id', '=', id)
-    .where('deleted_at', 'is', null)
-    .executeTakeFirst();
-  return Number(row?.n ?? 0);
-}
-
 // ---------------------------------------------------------------------------------------------
 // References of the form
 // ---------------------------------------------------------------------------------------------

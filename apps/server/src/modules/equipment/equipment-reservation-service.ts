@@ -26,16 +26,15 @@ import {
   bookingSession,
   type Caller,
   type Db,
+  eachInSavepoint,
   type Holder,
   type ItemRights,
   inBookingTransaction,
-  inSavepoint,
   itemRights,
   logBooking,
   presentBookingsById,
   presentOne,
   presentRows,
-  refusalKey,
   requireDates,
   requireFree,
   requireItem,
@@ -52,7 +51,7 @@ import {
   insertBooking,
   updateBookings,
 } from './equipment-booking-queries.js';
-import { mayChange, requireBooking, requireHolding } from './equipment-booking-service.js';
+import { changeItemBooking, mayChange, requireBooking, requireHolding } from './equipment-booking-service.js';
 
 type ReserveInput = z.output<typeof ZCreateReservationRequestSchema>;
 type MultipleInput = z.output<typeof ZMultipleReservationRequestSchema>;
@@ -263,16 +262,11 @@ export async function updateReservation(
   reservationId: number,
   body: UpdateInput,
 ): Promise<EquipmentBooking> {
-  const s = await bookingSession(ctx, auth);
-  return inBookingTransaction(ctx, async (trx) => {
-    const rights = await itemRights(trx, s, [id], { forUpdate: true });
-    const item = requireItem(rights, id);
-    const booking = await requireBooking(trx, s, reservationId, id, 'reservation');
+  return changeItemBooking(ctx, auth, id, reservationId, 'reservation', async (trx, s, item, booking) => {
     if (!mayChange(s, item, booking))
       throw forbidden('Only the holder or a manager changes this reservation');
     requireHolding(booking);
     await changeReservation(trx, s, item, booking, body);
-    return presentOne(trx, s, booking.id, rights);
   });
 }
 
@@ -283,13 +277,8 @@ export async function cancelReservation(
   id: number,
   reservationId: number,
 ): Promise<EquipmentBooking> {
-  const s = await bookingSession(ctx, auth);
-  return inBookingTransaction(ctx, async (trx) => {
-    const rights = await itemRights(trx, s, [id], { forUpdate: true });
-    const item = requireItem(rights, id);
-    const booking = await requireBooking(trx, s, reservationId, id, 'reservation');
+  return changeItemBooking(ctx, auth, id, reservationId, 'reservation', async (trx, s, item, booking) => {
     await cancelOne(trx, s, item, booking);
-    return presentOne(trx, s, booking.id, rights);
   });
 }
 
@@ -389,21 +378,12 @@ export async function cancelReservations(
       [...bookings.values()].map((b) => b.equipment_id),
     );
     const rights = await itemRights(trx, s, [...visible], { forUpdate: true });
-    const result: EquipmentBulkResult = { done: [], not_done: [] };
-    for (const id of ids) {
-      try {
-        await inSavepoint(trx, async () => {
-          const booking = bookings.get(id);
-          const item = booking && rights.get(booking.equipment_id);
-          if (!booking || !item) throw notFound('Reservation not found');
-          await cancelOne(trx, s, item, booking);
-        });
-        result.done.push(id);
-      } catch (err) {
-        result.not_done.push({ id, error: refusalKey(err) });
-      }
-    }
-    return result;
+    return eachInSavepoint(trx, ids, async (id) => {
+      const booking = bookings.get(id);
+      const item = booking && rights.get(booking.equipment_id);
+      if (!booking || !item) throw notFound('Reservation not found');
+      await cancelOne(trx, s, item, booking);
+    });
   });
 }
 

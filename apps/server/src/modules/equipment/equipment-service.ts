@@ -697,6 +697,38 @@ async function multiAction(
   });
 }
 
+/** Writes the same values to several items of a multiple call and logs each item's change. */
+async function setOnItems(
+  trx: Db,
+  auth: Caller,
+  rows: readonly EquipmentRightsRow[],
+  values: Updateable<EquipmentTable>,
+  action: string,
+  changesOf: (row: EquipmentRightsRow) => Record<string, unknown>,
+): Promise<void> {
+  if (!rows.length) return;
+  await trx
+    .updateTable('equipment')
+    .set(values)
+    .where('client_id', '=', auth.clientId)
+    .where(
+      'id',
+      'in',
+      rows.map((r) => r.id),
+    )
+    .execute();
+  for (const row of rows) {
+    await logActivity(trx, {
+      clientId: row.client_id,
+      userId: auth.userId,
+      entityType: ENTITY,
+      entityId: row.id,
+      action,
+      changes: changesOf(row),
+    });
+  }
+}
+
 /** POST equipment/multiple/add_to_group: a group the caller sees; a workspace-bound one takes items of its tree only. */
 export async function addEquipmentToGroup(
   ctx: AppContext,
@@ -714,7 +746,6 @@ export async function addEquipmentToGroup(
         : await findWorkspacesWithin(trx, unique(rows.map((r) => r.workspace_id)), group.workspace_id);
     const done: number[] = [];
     const notDone: Array<{ id: number; error: string }> = [];
-    const now = new Date();
     for (const row of rows) {
       if (row.status === 'archived') notDone.push({ id: row.id, error: 'equipment_archived' });
       else if (!fitsEquipmentGroup(group.workspace_id, within, row.workspace_id))
@@ -722,28 +753,9 @@ export async function addEquipmentToGroup(
       else done.push(row.id);
     }
     const moving = rows.filter((r) => done.includes(r.id) && r.group_id !== groupId);
-    if (moving.length) {
-      await trx
-        .updateTable('equipment')
-        .set({ group_id: groupId, updated_at: now })
-        .where('client_id', '=', auth.clientId)
-        .where(
-          'id',
-          'in',
-          moving.map((r) => r.id),
-        )
-        .execute();
-    }
-    for (const row of moving) {
-      await logActivity(trx, {
-        clientId: row.client_id,
-        userId: auth.userId,
-        entityType: ENTITY,
-        entityId: row.id,
-        action: 'updated',
-        changes: { group_id: [row.group_id, groupId] },
-      });
-    }
+    await setOnItems(trx, auth, moving, { group_id: groupId, updated_at: new Date() }, 'updated', (row) => ({
+      group_id: [row.group_id, groupId],
+    }));
     return { done, not_done: notDone };
   });
 }
@@ -776,28 +788,16 @@ export async function multiArchiveEquipment(
         archiving.push(row);
       }
     }
-    if (archiving.length) {
-      await trx
-        .updateTable('equipment')
-        .set({ status: 'archived', updated_at: new Date() })
-        .where('client_id', '=', auth.clientId)
-        .where(
-          'id',
-          'in',
-          archiving.map((r) => r.id),
-        )
-        .execute();
-    }
-    for (const row of archiving) {
-      await logActivity(trx, {
-        clientId: row.client_id,
-        userId: auth.userId,
-        entityType: ENTITY,
-        entityId: row.id,
-        action: 'archived',
-        changes: { status: [row.status, 'archived'] },
-      });
-    }
+    await setOnItems(
+      trx,
+      auth,
+      archiving,
+      { status: 'archived', updated_at: new Date() },
+      'archived',
+      (row) => ({
+        status: [row.status, 'archived'],
+      }),
+    );
     return { done, not_done: notDone };
   });
 }

@@ -33,8 +33,8 @@ describe('multi archive / multi delete results (001 §7)', () => {
     expect(summary.complete).toBe(false);
     expect(summary.done).toBe(1);
     expect(summary.lines).toEqual([
-      { reasonKey: 'errors.forbidden', count: 2, names: ['Lift 2', 'Fire door'] },
-      { reasonKey: 'errors.not_found', count: 1, names: ['AHU'] },
+      { reasonKey: 'errors.forbidden', count: 2, titles: ['Lift 2', 'Fire door'] },
+      { reasonKey: 'errors.not_found', count: 1, titles: ['AHU'] },
     ]);
     expect(summary.refusedIds).toEqual([2, 3, 4]);
   });
@@ -45,6 +45,6 @@ describe('multi archive / multi delete results (001 §7)', () => {
       nameOf,
       exists,
     );
-    expect(summary.lines).toEqual([{ reasonKey: 'errors.general_error', count: 1, names: ['#99'] }]);
+    expect(summary.lines).toEqual([{ reasonKey: 'errors.general_error', count: 1, titles: ['#99'] }]);
   });
 });

@@ -1,5 +1,5 @@
 import type { EquipmentBulkResult } from '@workbench/domain';
-import { errorTextKey } from '../../ui/feedback/error-text';
+import { type BulkResultSummary, bulkResultSummary } from '../../ui/bulk/bulk-result';
 
 /**
  * The list's bulk actions on items (001 §7 add_to_group, multiple archive and delete): what an
@@ -9,16 +9,7 @@ import { errorTextKey } from '../../ui/feedback/error-text';
 export const EQUIPMENT_BULK_ACTIONS = ['add_to_group', 'archive', 'delete'] as const;
 export type EquipmentBulkAction = (typeof EQUIPMENT_BULK_ACTIONS)[number];
 
-export type EquipmentBulkLine = { reasonKey: string; count: number; titles: string[] };
-export type EquipmentBulkSummary = {
-  action: EquipmentBulkAction;
-  /** Every item went through: a success toast is enough. */
-  complete: boolean;
-  done: number;
-  lines: EquipmentBulkLine[];
-  /** The ids not done (they stay selected). */
-  refusedIds: number[];
-};
+export type EquipmentBulkSummary = BulkResultSummary<EquipmentBulkAction>;
 
 export function equipmentBulkSummary(
   action: EquipmentBulkAction,
@@ -26,19 +17,5 @@ export function equipmentBulkSummary(
   titleOf: (id: number) => string | undefined,
   exists: (key: string) => boolean,
 ): EquipmentBulkSummary {
-  const lines = new Map<string, EquipmentBulkLine>();
-  for (const refusal of result.not_done) {
-    const reasonKey = errorTextKey(refusal.error, exists);
-    const line = lines.get(reasonKey) ?? { reasonKey, count: 0, titles: [] };
-    line.count += 1;
-    line.titles.push(titleOf(refusal.id) ?? `#${refusal.id}`);
-    lines.set(reasonKey, line);
-  }
-  return {
-    action,
-    complete: result.not_done.length === 0,
-    done: result.done.length,
-    lines: [...lines.values()],
-    refusedIds: [...new Set(result.not_done.map((r) => r.id))],
-  };
+  return bulkResultSummary(action, result.done.length, result.not_done, titleOf, exists);
 }

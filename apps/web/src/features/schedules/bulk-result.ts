@@ -1,4 +1,4 @@
-import { errorTextKey } from '../../ui/feedback/error-text';
+import { type BulkResultSummary, bulkResultSummary } from '../../ui/bulk/bulk-result';
 import type { ScheduleBulkResult, ScheduleRowAction } from './schedules-api';
 
 /**
@@ -8,16 +8,7 @@ import type { ScheduleBulkResult, ScheduleRowAction } from './schedules-api';
  */
 export type ScheduleBulkAction = ScheduleRowAction | 'reassign';
 
-export type ScheduleBulkLine = { reasonKey: string; count: number; titles: string[] };
-export type ScheduleBulkSummary = {
-  action: ScheduleBulkAction;
-  /** Every schedule went through: a success toast is enough. */
-  complete: boolean;
-  done: number;
-  lines: ScheduleBulkLine[];
-  /** The ids not done (they stay selected). */
-  refusedIds: number[];
-};
+export type ScheduleBulkSummary = BulkResultSummary<ScheduleBulkAction>;
 
 export function scheduleBulkSummary(
   action: ScheduleBulkAction,
@@ -25,19 +16,5 @@ export function scheduleBulkSummary(
   titleOf: (id: number) => string | undefined,
   exists: (key: string) => boolean,
 ): ScheduleBulkSummary {
-  const lines = new Map<string, ScheduleBulkLine>();
-  for (const refusal of result.failed) {
-    const reasonKey = errorTextKey(refusal.error, exists);
-    const line = lines.get(reasonKey) ?? { reasonKey, count: 0, titles: [] };
-    line.count += 1;
-    line.titles.push(titleOf(refusal.id) ?? `#${refusal.id}`);
-    lines.set(reasonKey, line);
-  }
-  return {
-    action,
-    complete: result.failed.length === 0,
-    done: result.updated.length,
-    lines: [...lines.values()],
-    refusedIds: [...new Set(result.failed.map((f) => f.id))],
-  };
+  return bulkResultSummary(action, result.updated.length, result.failed, titleOf, exists);
 }

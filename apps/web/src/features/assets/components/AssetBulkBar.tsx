@@ -92,7 +92,7 @@ export function AssetBulkBar({ selection }: { selection: AssetSelection }) {
               count: line.count,
               reason: t(line.reasonKey),
             }),
-            detail: line.names.join(', '),
+            detail: line.titles.join(', '),
           }))}
           closeLabel={t('assets.close')}
           onClose={() => setResult(null)}

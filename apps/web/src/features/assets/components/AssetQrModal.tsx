@@ -1,31 +1,9 @@
 import { Button } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../ui/feedback/use-notify';
 import { QrCodeModal, type QrModalProps } from '../../../ui/qr/QrCodeModal';
+import { useQrDownload } from '../../../ui/qr/qr-download';
 import { assetQrBlob, useAssetQrSvg, useRegenerateAssetQr } from '../assets-api';
-
-/** Saves a blob under a file name (an object URL and a clicked link). */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** A file name from the asset's name: letters, digits and dashes. */
-export function qrFileName(name: string, format: 'png' | 'svg'): string {
-  const base = name
-    .normalize('NFKD')
-    .replace(/[^\w-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `${base || 'asset'}-qr.${format}`;
-}
 
 /**
  * The asset's QR code (it opens the public report page), large and ready to print, with PNG and
@@ -37,16 +15,9 @@ export function AssetQrModal({
   ...modal
 }: QrModalProps & { asset: { id: number; name: string; reference_number: string | null } }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const qr = useAssetQrSvg(asset.id, modal.opened);
   const regenerate = useRegenerateAssetQr(asset.id);
-  const download = async (format: 'png' | 'svg') => {
-    try {
-      saveBlob(await assetQrBlob(asset.id, format), qrFileName(asset.name, format));
-    } catch (err) {
-      notify.fail(err);
-    }
-  };
+  const download = useQrDownload((format) => assetQrBlob(asset.id, format), asset.name, 'asset');
   return (
     <QrCodeModal
       {...modal}

@@ -9,12 +9,14 @@ import {
   Select,
   Stack,
   Text,
+  Textarea,
   TextInput,
   ThemeIcon,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconCheck, IconUser, IconUserPlus, IconX } from '@tabler/icons-react';
 import {
+  EQUIPMENT_NOTE_MAX,
   type EquipmentBulkResult,
   type EquipmentHolder,
   readClientSettings,
@@ -408,5 +410,47 @@ export function DialogError({ text }: { text: string | null }) {
     <Alert color="red" role="alert" p="xs">
       {text}
     </Alert>
+  );
+}
+
+/** A booking's note (handout, reservation). */
+export function NoteField({ value, onChange }: { value: string; onChange: (note: string) => void }) {
+  const { t } = useTranslation();
+  return (
+    <Textarea
+      label={t('equipment-bookings.note')}
+      value={value}
+      onChange={(e) => onChange(e.currentTarget.value)}
+      maxLength={EQUIPMENT_NOTE_MAX}
+      autosize
+      minRows={2}
+    />
+  );
+}
+
+/** A dialog's Cancel and confirm buttons (the confirm one named by `label`, test id `testId`). */
+export function DialogActions({
+  label,
+  pending,
+  onCancel,
+  onConfirm,
+  testId,
+}: {
+  label: string;
+  pending: boolean;
+  onCancel: () => void;
+  onConfirm: () => void;
+  testId: string;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group justify="flex-end" gap="sm">
+      <Button variant="default" onClick={onCancel} disabled={pending}>
+        {t('equipment-bookings.cancel')}
+      </Button>
+      <Button onClick={onConfirm} loading={pending} data-testid={testId}>
+        {label}
+      </Button>
+    </Group>
   );
 }

@@ -1,7 +1,9 @@
 import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { modals } from '@mantine/modals';
 import { IconCheck, IconX } from '@tabler/icons-react';
+import type { UseMutationResult } from '@tanstack/react-query';
 import type { EquipmentBooking } from '@workbench/domain';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../ui/feedback/use-notify';
 import { useDecideRequest } from '../booking-api';
@@ -128,14 +130,126 @@ export function confirmCancelReservation(
 }
 
 /**
+ * Cancelling a reservation from a list: asks first, then cancels with `cancel` (an item's or a
+ * group's) and says so in a toast.
+ */
+export function useConfirmCancelReservation(cancel: UseMutationResult<unknown, Error, number>) {
+  const { t } = useTranslation();
+  const notify = useNotify();
+  const period = usePeriodText();
+  return (booking: EquipmentBooking) =>
+    confirmCancelReservation(t, period(booking), async () => {
+      try {
+        await cancel.mutateAsync(booking.id);
+        notify.ok('equipment-bookings.reservation_cancelled');
+      } catch (err) {
+        notify.fail(err);
+      }
+    });
+}
+
+/**
+ * One request waiting for a decision: what is asked (handout or reservation), its period and
+ * buffer days, the holder, who asked (with `showRequester`), the note; `children` go below (the
+ * Accept / Decline buttons).
+ */
+export function RequestCard({
+  request: r,
+  showRequester = false,
+  children,
+}: {
+  request: EquipmentBooking;
+  showRequester?: boolean;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const period = usePeriodText();
+  const bufferText = useBufferText();
+  const buffers =
+    r.kind === 'reservation'
+      ? bufferText(r.buffer_days_reservations.before, r.buffer_days_reservations.after)
+      : '';
+  return (
+    <Paper withBorder radius="md" p="sm" bg="var(--mantine-color-yellow-light)">
+      <Stack gap={4}>
+        <Group justify="space-between" gap="xs" wrap="wrap">
+          <Text fw={600} size="sm">
+            {r.kind === 'handout'
+              ? t('equipment-bookings.request_handout')
+              : t('equipment-bookings.request_reservation')}
+          </Text>
+          <Text size="sm">{period(r)}</Text>
+        </Group>
+        {buffers && (
+          <Text size="xs" c="dimmed">
+            {buffers}
+          </Text>
+        )}
+        <Text size="sm" component="div">
+          <HolderName holder={r.holder} />
+        </Text>
+        {showRequester && r.requested_by && (
+          <Text size="xs" c="dimmed">
+            {t('equipment-bookings.requested_by', { name: r.requested_by.full_name })}
+          </Text>
+        )}
+        {r.note && (
+          <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+            {r.note}
+          </Text>
+        )}
+        {children}
+      </Stack>
+    </Paper>
+  );
+}
+
+/** A request's Accept and Decline buttons. */
+export function DecisionButtons({
+  onAnswer,
+  accepting,
+  declining = false,
+  declineDisabled,
+}: {
+  onAnswer: (accept: boolean) => void;
+  /** The Accept button spins. */
+  accepting: boolean;
+  /** The Decline button spins. */
+  declining?: boolean;
+  declineDisabled?: boolean;
+}) {
+  const { t } = useTranslation();
+  return (
+    <Group gap="xs" mt={4}>
+      <Button
+        size="compact-sm"
+        color="teal"
+        leftSection={<IconCheck size={14} />}
+        loading={accepting}
+        onClick={() => onAnswer(true)}
+      >
+        {t('equipment-bookings.accept')}
+      </Button>
+      <Button
+        size="compact-sm"
+        variant="default"
+        leftSection={<IconX size={14} />}
+        loading={declining}
+        disabled={declineDisabled}
+        onClick={() => onAnswer(false)}
+      >
+        {t('equipment-bookings.decline')}
+      </Button>
+    </Group>
+  );
+}
+
+/**
  * Requests waiting for a decision (a handout or a reservation asked by someone who does not
  * manage the item, when it needs approval): Accept / Decline for the managers.
  */
 export function PendingRequestList({ requests }: { requests: EquipmentBooking[] }) {
-  const { t } = useTranslation();
   const notify = useNotify();
-  const period = usePeriodText();
-  const bufferText = useBufferText();
   const decide = useDecideRequest();
   const answer = async (booking: EquipmentBooking, accept: boolean) => {
     try {
@@ -146,72 +260,21 @@ export function PendingRequestList({ requests }: { requests: EquipmentBooking[] 
     }
   };
   if (requests.length === 0) return null;
+  const answering = (r: EquipmentBooking, accept: boolean) =>
+    decide.isPending && decide.variables?.booking.id === r.id && decide.variables.accept === accept;
   return (
     <Stack gap="xs" data-testid="pending-requests">
-      {requests.map((r) => {
-        const buffers =
-          r.kind === 'reservation'
-            ? bufferText(r.buffer_days_reservations.before, r.buffer_days_reservations.after)
-            : '';
-        return (
-          <Paper key={r.id} withBorder radius="md" p="sm" bg="var(--mantine-color-yellow-light)">
-            <Stack gap={4}>
-              <Group justify="space-between" gap="xs" wrap="wrap">
-                <Text fw={600} size="sm">
-                  {r.kind === 'handout'
-                    ? t('equipment-bookings.request_handout')
-                    : t('equipment-bookings.request_reservation')}
-                </Text>
-                <Text size="sm">{period(r)}</Text>
-              </Group>
-              {buffers && (
-                <Text size="xs" c="dimmed">
-                  {buffers}
-                </Text>
-              )}
-              <Text size="sm" component="div">
-                <HolderName holder={r.holder} />
-              </Text>
-              {r.requested_by && (
-                <Text size="xs" c="dimmed">
-                  {t('equipment-bookings.requested_by', { name: r.requested_by.full_name })}
-                </Text>
-              )}
-              {r.note && (
-                <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                  {r.note}
-                </Text>
-              )}
-              {r.can_decide && (
-                <Group gap="xs" mt={4}>
-                  <Button
-                    size="compact-sm"
-                    color="teal"
-                    leftSection={<IconCheck size={14} />}
-                    loading={
-                      decide.isPending && decide.variables?.booking.id === r.id && decide.variables.accept
-                    }
-                    onClick={() => void answer(r, true)}
-                  >
-                    {t('equipment-bookings.accept')}
-                  </Button>
-                  <Button
-                    size="compact-sm"
-                    variant="default"
-                    leftSection={<IconX size={14} />}
-                    loading={
-                      decide.isPending && decide.variables?.booking.id === r.id && !decide.variables.accept
-                    }
-                    onClick={() => void answer(r, false)}
-                  >
-                    {t('equipment-bookings.decline')}
-                  </Button>
-                </Group>
-              )}
-            </Stack>
-          </Paper>
-        );
-      })}
+      {requests.map((r) => (
+        <RequestCard key={r.id} request={r} showRequester>
+          {r.can_decide && (
+            <DecisionButtons
+              onAnswer={(accept) => void answer(r, accept)}
+              accepting={answering(r, true)}
+              declining={answering(r, false)}
+            />
+          )}
+        </RequestCard>
+      ))}
     </Stack>
   );
 }

@@ -1,11 +1,5 @@
 import { Alert, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  IconArrowBackUp,
-  IconCalendarPlus,
-  IconCalendarTime,
-  IconClockPlus,
-  IconHandGrab,
-} from '@tabler/icons-react';
+import { IconCalendarTime } from '@tabler/icons-react';
 import type { Equipment, EquipmentBooking } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +7,9 @@ import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { useNotify } from '../../../ui/feedback/use-notify';
 import { useCancelReservation, usePendingRequests, useReservations, useReturnHandout } from '../booking-api';
 import { formatDay } from '../booking-days';
+import { BookingButtons } from './BookingButtons';
 import { HolderName } from './BookingFields';
-import { confirmCancelReservation, PendingRequestList, ReservationList, usePeriodText } from './BookingLists';
+import { PendingRequestList, ReservationList, useConfirmCancelReservation } from './BookingLists';
 import { ExtendDialog } from './ExtendDialog';
 import { HandoutDialog } from './HandoutDialog';
 import { ReserveDialog } from './ReserveDialog';
@@ -35,11 +30,10 @@ type Dialog =
 export function EquipmentBookingPanel({ equipment }: { equipment: Equipment }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const period = usePeriodText();
   const [dialog, setDialog] = useState<Dialog>(null);
   const reservations = useReservations(equipment.id);
   const pending = usePendingRequests(equipment.id, equipment.can_manage);
-  const cancel = useCancelReservation(equipment.id);
+  const cancelReservation = useConfirmCancelReservation(useCancelReservation(equipment.id));
   const withdraw = useReturnHandout(equipment.id);
   const handout = equipment.handout;
   const archived = equipment.status === 'archived';
@@ -55,15 +49,6 @@ export function EquipmentBookingPanel({ equipment }: { equipment: Equipment }) {
     (r) => (r.state === 'pending' || r.state === 'active') && !deciding.has(r.id),
   );
 
-  const cancelReservation = (booking: EquipmentBooking) =>
-    confirmCancelReservation(t, period(booking), async () => {
-      try {
-        await cancel.mutateAsync(booking.id);
-        notify.ok('equipment-bookings.reservation_cancelled');
-      } catch (err) {
-        notify.fail(err);
-      }
-    });
   const withdrawRequest = async () => {
     if (!handout) return;
     try {
@@ -81,46 +66,16 @@ export function EquipmentBookingPanel({ equipment }: { equipment: Equipment }) {
           <Title order={2} size="h4">
             {t('equipment-bookings.panel_title')}
           </Title>
-          <Group gap="xs" wrap="wrap">
-            {canHandOut && (
-              <Button
-                size="sm"
-                leftSection={<IconHandGrab size={16} />}
-                onClick={() => setDialog({ kind: 'handout' })}
-              >
-                {t('equipment-bookings.hand_out')}
-              </Button>
-            )}
-            {canReturn && (
-              <Button
-                size="sm"
-                leftSection={<IconArrowBackUp size={16} />}
-                onClick={() => setDialog({ kind: 'return' })}
-              >
-                {t('equipment-bookings.return')}
-              </Button>
-            )}
-            {canExtend && (
-              <Button
-                size="sm"
-                variant="default"
-                leftSection={<IconClockPlus size={16} />}
-                onClick={() => setDialog({ kind: 'extend' })}
-              >
-                {t('equipment-bookings.extend')}
-              </Button>
-            )}
-            {canReserve && (
-              <Button
-                size="sm"
-                variant="default"
-                leftSection={<IconCalendarPlus size={16} />}
-                onClick={() => setDialog({ kind: 'reserve' })}
-              >
-                {t('equipment-bookings.reserve')}
-              </Button>
-            )}
-          </Group>
+          <BookingButtons
+            size="sm"
+            labels={{
+              handout: canHandOut ? t('equipment-bookings.hand_out') : undefined,
+              return: canReturn ? t('equipment-bookings.return') : undefined,
+              extend: canExtend ? t('equipment-bookings.extend') : undefined,
+              reserve: canReserve ? t('equipment-bookings.reserve') : undefined,
+            }}
+            onOpen={(kind) => setDialog({ kind })}
+          />
         </Group>
 
         <section aria-label={t('equipment-bookings.current_handout')}>

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { addDays, type EquipmentBooking, type EquipmentGroupDetail } from '@workbench/domain';
 import { useState } from 'react';
@@ -9,6 +9,7 @@ import { conflictingTitles, formatDay, heldRanges, isHeld, latestExtension } fro
 import {
   BookingDates,
   DayInput,
+  DialogActions,
   DialogError,
   useBookingErrorText,
   useOrganisationToday,
@@ -95,14 +96,13 @@ export function ExtendDialog({
             testId="extend-return-date"
           />
           <DialogError text={error} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t('equipment-bookings.cancel')}
-            </Button>
-            <Button onClick={() => void submit()} loading={pending} data-testid="extend-confirm">
-              {t('equipment-bookings.extend')}
-            </Button>
-          </Group>
+          <DialogActions
+            label={t('equipment-bookings.extend')}
+            pending={pending}
+            onCancel={onClose}
+            onConfirm={() => void submit()}
+            testId="extend-confirm"
+          />
         </Stack>
       </BookingDates>
     </Modal>

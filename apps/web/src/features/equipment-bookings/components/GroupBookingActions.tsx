@@ -1,12 +1,4 @@
-import { Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import {
-  IconArrowBackUp,
-  IconCalendarPlus,
-  IconCheck,
-  IconClockPlus,
-  IconHandGrab,
-  IconX,
-} from '@tabler/icons-react';
+import { Badge, Group, Loader, Stack, Text, Title } from '@mantine/core';
 import type { EquipmentBooking, EquipmentGroupDetail } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -16,8 +8,8 @@ import { useNotify } from '../../../ui/feedback/use-notify';
 import { useDecideRequest, useGroupCancelReservation, useGroupReservations } from '../booking-api';
 import { formatDay } from '../booking-days';
 import { batchOf } from '../booking-target';
-import { HolderName, useBufferText } from './BookingFields';
-import { confirmCancelReservation, ReservationList, usePeriodText } from './BookingLists';
+import { BookingButtons } from './BookingButtons';
+import { DecisionButtons, RequestCard, ReservationList, useConfirmCancelReservation } from './BookingLists';
 import { ExtendDialog } from './ExtendDialog';
 import { HandoutDialog } from './HandoutDialog';
 import { ReserveDialog } from './ReserveDialog';
@@ -49,11 +41,9 @@ function firstOfEachBatch(bookings: readonly EquipmentBooking[]): EquipmentBooki
 export function GroupBookingActions({ group }: { group: EquipmentGroupDetail }) {
   const { t, i18n } = useTranslation();
   const notify = useNotify();
-  const period = usePeriodText();
-  const bufferText = useBufferText();
   const [dialog, setDialog] = useState<Dialog>(null);
   const reservations = useGroupReservations(group.id);
-  const cancel = useGroupCancelReservation(group.id);
+  const cancelReservation = useConfirmCancelReservation(useGroupCancelReservation(group.id));
   const decide = useDecideRequest();
   const archived = group.status === 'archived';
   const items = group.equipment;
@@ -69,16 +59,6 @@ export function GroupBookingActions({ group }: { group: EquipmentGroupDetail }) 
   const rows = firstOfEachBatch(all.filter((r) => r.state === 'active' || r.state === 'pending'));
   const requests = rows.filter((r) => r.state === 'pending' && r.can_decide);
   const listed = rows.filter((r) => !(r.state === 'pending' && r.can_decide));
-
-  const cancelReservation = (booking: EquipmentBooking) =>
-    confirmCancelReservation(t, period(booking), async () => {
-      try {
-        await cancel.mutateAsync(booking.id);
-        notify.ok('equipment-bookings.reservation_cancelled');
-      } catch (err) {
-        notify.fail(err);
-      }
-    });
 
   /** Decides every booking of the request's batch (one per item); one already decided with it is fine. */
   const answer = async (booking: EquipmentBooking, accept: boolean) => {
@@ -112,46 +92,16 @@ export function GroupBookingActions({ group }: { group: EquipmentGroupDetail }) 
             </Text>
           )}
         </Group>
-        <Group gap="xs" wrap="wrap">
-          {allStored && !archived && (
-            <Button
-              size="xs"
-              leftSection={<IconHandGrab size={14} />}
-              onClick={() => setDialog({ kind: 'handout' })}
-            >
-              {t('equipment-bookings.hand_out_group')}
-            </Button>
-          )}
-          {issued.length > 0 && (
-            <Button
-              size="xs"
-              leftSection={<IconArrowBackUp size={14} />}
-              onClick={() => setDialog({ kind: 'return' })}
-            >
-              {t('equipment-bookings.return_group')}
-            </Button>
-          )}
-          {issued.length > 0 && !archived && (
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconClockPlus size={14} />}
-              onClick={() => setDialog({ kind: 'extend' })}
-            >
-              {t('equipment-bookings.extend')}
-            </Button>
-          )}
-          {items.length > 0 && !archived && (
-            <Button
-              size="xs"
-              variant="default"
-              leftSection={<IconCalendarPlus size={14} />}
-              onClick={() => setDialog({ kind: 'reserve' })}
-            >
-              {t('equipment-bookings.reserve_group')}
-            </Button>
-          )}
-        </Group>
+        <BookingButtons
+          size="xs"
+          labels={{
+            handout: allStored && !archived ? t('equipment-bookings.hand_out_group') : undefined,
+            return: issued.length > 0 ? t('equipment-bookings.return_group') : undefined,
+            extend: issued.length > 0 && !archived ? t('equipment-bookings.extend') : undefined,
+            reserve: items.length > 0 && !archived ? t('equipment-bookings.reserve_group') : undefined,
+          }}
+          onOpen={(kind) => setDialog({ kind })}
+        />
       </Group>
 
       {requests.length > 0 && (
@@ -159,54 +109,15 @@ export function GroupBookingActions({ group }: { group: EquipmentGroupDetail }) 
           <Title order={3} size="h5">
             {t('equipment-bookings.pending_requests')}
           </Title>
-          {requests.map((r) => {
-            const buffers = bufferText(r.buffer_days_reservations.before, r.buffer_days_reservations.after);
-            return (
-              <Paper key={r.id} withBorder radius="md" p="sm" bg="var(--mantine-color-yellow-light)">
-                <Stack gap={4}>
-                  <Group justify="space-between" gap="xs" wrap="wrap">
-                    <Text fw={600} size="sm">
-                      {t('equipment-bookings.request_reservation')}
-                    </Text>
-                    <Text size="sm">{period(r)}</Text>
-                  </Group>
-                  {buffers && (
-                    <Text size="xs" c="dimmed">
-                      {buffers}
-                    </Text>
-                  )}
-                  <Text size="sm" component="div">
-                    <HolderName holder={r.holder} />
-                  </Text>
-                  {r.note && (
-                    <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
-                      {r.note}
-                    </Text>
-                  )}
-                  <Group gap="xs" mt={4}>
-                    <Button
-                      size="compact-sm"
-                      color="teal"
-                      leftSection={<IconCheck size={14} />}
-                      loading={decide.isPending}
-                      onClick={() => void answer(r, true)}
-                    >
-                      {t('equipment-bookings.accept')}
-                    </Button>
-                    <Button
-                      size="compact-sm"
-                      variant="default"
-                      leftSection={<IconX size={14} />}
-                      disabled={decide.isPending}
-                      onClick={() => void answer(r, false)}
-                    >
-                      {t('equipment-bookings.decline')}
-                    </Button>
-                  </Group>
-                </Stack>
-              </Paper>
-            );
-          })}
+          {requests.map((r) => (
+            <RequestCard key={r.id} request={r}>
+              <DecisionButtons
+                onAnswer={(accept) => void answer(r, accept)}
+                accepting={decide.isPending}
+                declineDisabled={decide.isPending}
+              />
+            </RequestCard>
+          ))}
         </Stack>
       )}
 

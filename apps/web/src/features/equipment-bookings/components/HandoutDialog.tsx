@@ -1,35 +1,28 @@
-import { Button, Group, Modal, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { EQUIPMENT_NOTE_MAX, type EquipmentBooking, type EquipmentBulkResult } from '@workbench/domain';
+import type { EquipmentBooking, EquipmentBulkResult } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
-import {
-  useAvailability,
-  useEquipmentItems,
-  useGroupAvailability,
-  useGroupHandout,
-  useHandout,
-  useMixHandout,
-} from '../booking-api';
+import { useGroupHandout, useHandout, useMixHandout } from '../booking-api';
 import { conflictingTitles, formatDay, heldRanges, isHeld, latestEnd } from '../booking-days';
-import { type BookingTarget, combinedRules, targetIds, targetWorkspace } from '../booking-target';
+import { type BookingTarget, targetWorkspace } from '../booking-target';
+import { useBookingTarget } from '../use-booking-target';
 import {
   BookingDates,
   BulkResultList,
   DayInput,
+  DialogActions,
   DialogError,
   type HolderChoice,
   HolderField,
   holderBody,
   holderOf,
+  NoteField,
   useBookingErrorText,
   useOrganisationToday,
   useSelfHolder,
 } from './BookingFields';
-
-/** Several items are read one by one for their types' defaults only while the selection is small. */
-const DETAIL_READ_MAX = 50;
 
 /**
  * Hand out one item, several items (mix_handout) or a whole group: the holder (a person or an
@@ -56,28 +49,11 @@ export function HandoutDialog({
   const phone = useMediaQuery('(max-width: 36em)') ?? false;
   const today = useOrganisationToday();
   const self = useSelfHolder();
-  const ids = targetIds(target);
-  const details = useEquipmentItems(
-    target.kind === 'item' || ids.length > DETAIL_READ_MAX ? [] : ids,
-    target.kind !== 'item',
-  );
-  const items =
-    target.kind === 'item' ? [target.equipment] : details.flatMap((q) => (q.data ? [q.data] : []));
-  const rules = combinedRules(items);
-  // Several items: the holder is chosen only by someone who manages every one of them.
-  const mayChoose =
-    target.kind === 'item'
-      ? canChooseHolder
-      : canChooseHolder && items.length === ids.length && items.every((i) => i.can_manage);
-  const rulesKnown = target.kind === 'item' || (ids.length <= DETAIL_READ_MAX && items.length === ids.length);
-
-  const itemAvailability = useAvailability(ids, target.kind !== 'group');
-  const groupAvailability = useGroupAvailability(
-    target.kind === 'group' ? target.group.id : 0,
+  const { ids, items, rules, mayChoose, rulesKnown, availability } = useBookingTarget(
+    target,
+    canChooseHolder,
     'availability',
-    target.kind === 'group',
   );
-  const availability = target.kind === 'group' ? groupAvailability.data : itemAvailability.data;
   const ranges = heldRanges(availability?.data, reservation ? [reservation.id] : []);
   const lastDay = latestEnd(today, ranges, 0, null);
 
@@ -184,23 +160,15 @@ export function HandoutDialog({
               }
               testId="handout-return-date"
             />
-            <Textarea
-              label={t('equipment-bookings.note')}
-              value={note}
-              onChange={(e) => setNote(e.currentTarget.value)}
-              maxLength={EQUIPMENT_NOTE_MAX}
-              autosize
-              minRows={2}
-            />
+            <NoteField value={note} onChange={setNote} />
             <DialogError text={errors.form ?? null} />
-            <Group justify="flex-end" gap="sm">
-              <Button variant="default" onClick={onClose} disabled={pending}>
-                {t('equipment-bookings.cancel')}
-              </Button>
-              <Button onClick={() => void submit()} loading={pending} data-testid="handout-confirm">
-                {t('equipment-bookings.hand_out')}
-              </Button>
-            </Group>
+            <DialogActions
+              label={t('equipment-bookings.hand_out')}
+              pending={pending}
+              onCancel={onClose}
+              onConfirm={() => void submit()}
+              testId="handout-confirm"
+            />
           </Stack>
         </BookingDates>
       )}

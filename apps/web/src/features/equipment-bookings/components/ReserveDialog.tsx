@@ -1,13 +1,10 @@
-import { Button, Group, Modal, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
+import { Modal, SimpleGrid, Stack, Text } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { addDays, EQUIPMENT_NOTE_MAX, type EquipmentBooking } from '@workbench/domain';
+import { addDays, type EquipmentBooking } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import {
-  useAvailability,
-  useEquipmentItems,
-  useGroupAvailability,
   useGroupReserve,
   useGroupUpdateReservation,
   useMultipleReservation,
@@ -15,22 +12,23 @@ import {
   useUpdateReservation,
 } from '../booking-api';
 import { conflictingTitles, formatDay, heldRanges, latestEnd, startExcluded } from '../booking-days';
-import { type BookingTarget, combinedRules, targetIds, targetWorkspace } from '../booking-target';
+import { type BookingTarget, targetWorkspace } from '../booking-target';
+import { useBookingTarget } from '../use-booking-target';
 import {
   BookingDates,
   DayInput,
+  DialogActions,
   DialogError,
   type HolderChoice,
   HolderField,
   holderBody,
   holderOf,
+  NoteField,
   useBookingErrorText,
   useBufferText,
   useOrganisationToday,
   useSelfHolder,
 } from './BookingFields';
-
-const DETAIL_READ_MAX = 50;
 
 /**
  * Reserve one item, several items (all or none) or a group, or change a reservation: the start
@@ -58,29 +56,14 @@ export function ReserveDialog({
   const self = useSelfHolder();
   const bufferText = useBufferText();
   const bookingError = useBookingErrorText();
-  const ids = targetIds(target);
-  const details = useEquipmentItems(
-    target.kind === 'item' || ids.length > DETAIL_READ_MAX ? [] : ids,
-    target.kind !== 'item',
+  const { ids, items, rules, mayChoose, availability } = useBookingTarget(
+    target,
+    canChooseHolder,
+    'reservation',
   );
-  const items =
-    target.kind === 'item' ? [target.equipment] : details.flatMap((q) => (q.data ? [q.data] : []));
-  const rules = combinedRules(items);
-  // Several items: the holder is chosen only by someone who manages every one of them.
-  const mayChoose =
-    target.kind === 'item'
-      ? canChooseHolder
-      : canChooseHolder && items.length === ids.length && items.every((i) => i.can_manage);
   const before = editing ? editing.buffer_days_reservations.before : rules.before;
   const after = editing ? editing.buffer_days_reservations.after : rules.after;
 
-  const itemAvailability = useAvailability(ids, target.kind !== 'group');
-  const groupAvailability = useGroupAvailability(
-    target.kind === 'group' ? target.group.id : 0,
-    'reservation',
-    target.kind === 'group',
-  );
-  const availability = target.kind === 'group' ? groupAvailability.data : itemAvailability.data;
   const ranges = heldRanges(availability?.data, editing ? [editing.id, ...editingBatch] : []);
 
   const [holder, setHolder] = useState<HolderChoice>(editing ? holderOf(editing.holder) : null);
@@ -203,23 +186,15 @@ export function ReserveDialog({
               </Text>
             )}
           </Stack>
-          <Textarea
-            label={t('equipment-bookings.note')}
-            value={note}
-            onChange={(e) => setNote(e.currentTarget.value)}
-            maxLength={EQUIPMENT_NOTE_MAX}
-            autosize
-            minRows={2}
-          />
+          <NoteField value={note} onChange={setNote} />
           <DialogError text={errors.form ?? null} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose} disabled={pending}>
-              {t('equipment-bookings.cancel')}
-            </Button>
-            <Button onClick={() => void submit()} loading={pending} data-testid="reserve-confirm">
-              {editing ? t('equipment-bookings.save') : t('equipment-bookings.reserve')}
-            </Button>
-          </Group>
+          <DialogActions
+            label={editing ? t('equipment-bookings.save') : t('equipment-bookings.reserve')}
+            pending={pending}
+            onCancel={onClose}
+            onConfirm={() => void submit()}
+            testId="reserve-confirm"
+          />
         </Stack>
       </BookingDates>
     </Modal>

@@ -193,7 +193,7 @@ export function EquipmentPicker({
       <Combobox.Dropdown>
         <Combobox.Options>
           <ScrollArea.Autosize mah={280} type="scroll" onBottomReached={loadMore}>
-            {pages.isPending && (
+            {pages.isLoading && (
               <Group justify="center" p="xs">
                 <Loader size="xs" aria-label={t('equipment-sets.loading')} />
               </Group>

@@ -1,18 +1,13 @@
-import { Avatar, Button, Group, Pill, Stack, Switch, Text, Textarea, TextInput } from '@mantine/core';
+import { Avatar, Button, Group, Pill, Stack, Switch, Text } from '@mantine/core';
 import { IconUsers } from '@tabler/icons-react';
-import {
-  EQUIPMENT_DESCRIPTION_MAX,
-  EQUIPMENT_TEXT_MAX,
-  type EquipmentGroup,
-  type EquipmentGroupDetail,
-} from '@workbench/domain';
+import type { EquipmentGroup, EquipmentGroupDetail } from '@workbench/domain';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PickerPerson } from '../../../ui/picker/picker-state';
 import { WorkspaceSelect } from '../../issues/components/WorkspaceSelect';
 import { checkSameWorkspace, groupItemIds, useSaveEquipmentGroup } from '../sets-api';
 import { EquipmentPicker } from './EquipmentPicker';
-import { SetFormModal, useFormErrors } from './SetFormModal';
+import { NameDescriptionFields, SetFormModal, useFormErrors } from './SetFormModal';
 
 const PeoplePicker = lazy(() =>
   import('../../../ui/picker/PeoplePicker').then((m) => ({ default: m.PeoplePicker })),
@@ -122,27 +117,15 @@ export function GroupModal({
       onSubmit={submit}
       size="lg"
     >
-      <TextInput
-        label={t('equipment-sets.fields.name')}
-        withAsterisk
-        maxLength={EQUIPMENT_TEXT_MAX}
-        value={name}
-        onChange={(e) => {
-          setName(e.currentTarget.value);
+      <NameDescriptionFields
+        name={name}
+        description={description}
+        onName={(value) => {
+          setName(value);
           errors.clear('name');
         }}
-        error={errors.fieldError('name')}
-        data-autofocus
-      />
-      <Textarea
-        label={t('equipment-sets.fields.description')}
-        autosize
-        minRows={2}
-        maxRows={6}
-        maxLength={EQUIPMENT_DESCRIPTION_MAX}
-        value={description}
-        onChange={(e) => setDescription(e.currentTarget.value)}
-        error={errors.fieldError('description')}
+        onDescription={setDescription}
+        errors={errors}
       />
       <Stack gap={4}>
         <Text size="sm" fw={500}>

@@ -1,5 +1,6 @@
-import { Button, Group, Modal, Stack, Text } from '@mantine/core';
+import { Button, Group, Modal, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
+import { EQUIPMENT_DESCRIPTION_MAX, EQUIPMENT_TEXT_MAX } from '@workbench/domain';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
@@ -101,5 +102,45 @@ export function SetFormModal({
         </Stack>
       </form>
     </Modal>
+  );
+}
+
+/** A group's or type's name (required, focused first) and description. */
+export function NameDescriptionFields({
+  name,
+  description,
+  onName,
+  onDescription,
+  errors,
+}: {
+  name: string;
+  description: string;
+  onName: (name: string) => void;
+  onDescription: (description: string) => void;
+  errors: FormErrors;
+}) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <TextInput
+        label={t('equipment-sets.fields.name')}
+        withAsterisk
+        maxLength={EQUIPMENT_TEXT_MAX}
+        value={name}
+        onChange={(e) => onName(e.currentTarget.value)}
+        error={errors.fieldError('name')}
+        data-autofocus
+      />
+      <Textarea
+        label={t('equipment-sets.fields.description')}
+        autosize
+        minRows={2}
+        maxRows={6}
+        maxLength={EQUIPMENT_DESCRIPTION_MAX}
+        value={description}
+        onChange={(e) => onDescription(e.currentTarget.value)}
+        error={errors.fieldError('description')}
+      />
+    </>
   );
 }

@@ -26,7 +26,7 @@ import {
   type TablerIcon,
 } from '@tabler/icons-react';
 import { EQUIPMENT_SET_SORT_BY, type EQUIPMENT_SET_STATUSES } from '@workbench/domain';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../ui/feedback/EmptyState';
@@ -88,6 +88,27 @@ export function useArchiveToggle<V>(kind: SetKind, run: Mutation<V>) {
       onSuccess: () => notify.ok(`equipment-sets.${kind}.${archiving ? 'archived' : 'unarchived'}`, { name }),
       onError: notify.fail,
     });
+}
+
+/**
+ * A page's add / edit modal: what it edits (`null` a new one, `undefined` closed) and, after a
+ * save, the toast (equipment-sets.<kind>.added or .saved, with the name) and closing.
+ */
+export function useSetEditor<T>(kind: SetKind) {
+  const notify = useNotify();
+  const [editing, setEditing] = useState<T | null | undefined>(undefined);
+  return {
+    /** What the modal edits: null for a new one. */
+    editing: editing ?? null,
+    opened: editing !== undefined,
+    add: () => setEditing(null),
+    edit: (entity: T) => setEditing(entity),
+    close: () => setEditing(undefined),
+    saved: (name: string) => {
+      notify.ok(editing ? `equipment-sets.${kind}.saved` : `equipment-sets.${kind}.added`, { name });
+      setEditing(undefined);
+    },
+  };
 }
 
 /** The menu of a card or row: edit, archive or bring back, delete; named after the item. */

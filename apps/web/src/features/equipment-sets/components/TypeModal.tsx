@@ -7,13 +7,11 @@ import {
   Stack,
   Switch,
   Text,
-  Textarea,
   TextInput,
 } from '@mantine/core';
 import {
   EQUIPMENT_BUFFER_DAYS_MAX,
   EQUIPMENT_BUFFER_POSITIONS,
-  EQUIPMENT_DESCRIPTION_MAX,
   EQUIPMENT_PERIOD_UNITS,
   EQUIPMENT_PERIOD_VALUE_MAX,
   EQUIPMENT_STORAGES,
@@ -32,7 +30,7 @@ import {
   typeRequestOf,
   validateTypeForm,
 } from '../type-form';
-import { SetFormModal, useFormErrors } from './SetFormModal';
+import { NameDescriptionFields, SetFormModal, useFormErrors } from './SetFormModal';
 
 type Period = 'default_return_period' | 'max_reservation_duration' | 'buffer_days_reservations';
 
@@ -167,24 +165,12 @@ export function TypeModal({
       onSubmit={submit}
       size="lg"
     >
-      <TextInput
-        label={t('equipment-sets.fields.name')}
-        withAsterisk
-        maxLength={EQUIPMENT_TEXT_MAX}
-        value={form.name}
-        onChange={(e) => set('name', e.currentTarget.value)}
-        error={errors.fieldError('name')}
-        data-autofocus
-      />
-      <Textarea
-        label={t('equipment-sets.fields.description')}
-        autosize
-        minRows={2}
-        maxRows={6}
-        maxLength={EQUIPMENT_DESCRIPTION_MAX}
-        value={form.description}
-        onChange={(e) => set('description', e.currentTarget.value)}
-        error={errors.fieldError('description')}
+      <NameDescriptionFields
+        name={form.name}
+        description={form.description}
+        onName={(value) => set('name', value)}
+        onDescription={(value) => set('description', value)}
+        errors={errors}
       />
       <Stack gap={4}>
         <Text size="sm" fw={500} id="type-storage-label">

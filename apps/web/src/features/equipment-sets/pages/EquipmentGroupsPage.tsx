@@ -15,7 +15,6 @@ import {
 } from '@workbench/domain';
 import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../ui/feedback/use-notify';
 import { SummaryMultiSelect } from '../../issues/components/SummaryMultiSelect';
 import { useWorkspaceChoices } from '../../issues/issues-api';
 import { GroupDrawer } from '../components/GroupDrawer';
@@ -28,6 +27,7 @@ import {
   SetListPage,
   useArchiveToggle,
   useConfirmDelete,
+  useSetEditor,
   useUrlListQuery,
 } from '../components/SetListPage';
 import {
@@ -77,7 +77,6 @@ function CountBadge({
  */
 export function EquipmentGroupsPage() {
   const { t } = useTranslation();
-  const notify = useNotify();
   const { query, update } = useUrlListQuery(
     readEquipmentGroupListQuery,
     equipmentGroupListQueryToParams,
@@ -89,7 +88,7 @@ export function EquipmentGroupsPage() {
   const canAdd = useCanManageSets();
   const confirmDelete = useConfirmDelete('groups', useDeleteEquipmentGroup());
   const archive = useArchiveToggle('groups', useEquipmentGroupAction());
-  const [editing, setEditing] = useState<EquipmentGroup | null | undefined>(undefined);
+  const editor = useSetEditor<EquipmentGroup>('groups');
   const [shown, setShown] = useState<number | null>(null);
 
   const personOptions = (people.data?.data ?? []).map((p) => ({
@@ -110,7 +109,7 @@ export function EquipmentGroupsPage() {
       update={update}
       list={list}
       canAdd={canAdd}
-      onAdd={() => setEditing(null)}
+      onAdd={editor.add}
       filters={
         <>
           <SummaryMultiSelect
@@ -171,7 +170,7 @@ export function EquipmentGroupsPage() {
                     kind="groups"
                     name={group.name}
                     archived={group.status === 'archived'}
-                    onEdit={() => setEditing(group)}
+                    onEdit={() => editor.edit(group)}
                     onArchive={() => toggleArchive(group)}
                     onDelete={() => remove(group)}
                   />
@@ -209,20 +208,15 @@ export function EquipmentGroupsPage() {
       )}
     >
       <GroupModal
-        opened={editing !== undefined}
-        group={editing ?? null}
-        onClose={() => setEditing(undefined)}
-        onSaved={(saved) => {
-          notify.ok(editing ? 'equipment-sets.groups.saved' : 'equipment-sets.groups.added', {
-            name: saved.name,
-          });
-          setEditing(undefined);
-        }}
+        opened={editor.opened}
+        group={editor.editing}
+        onClose={editor.close}
+        onSaved={(saved) => editor.saved(saved.name)}
       />
       <GroupDrawer
         groupId={shown}
         onClose={() => setShown(null)}
-        onEdit={(group) => setEditing(group)}
+        onEdit={editor.edit}
         onArchive={toggleArchive}
         onDelete={(group) => {
           setShown(null);

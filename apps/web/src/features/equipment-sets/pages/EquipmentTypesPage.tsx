@@ -14,15 +14,15 @@ import {
   readEquipmentTypeListQuery,
   withEquipmentTypeListFilter,
 } from '@workbench/domain';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../ui/feedback/use-notify';
 import { ArchivedBadge } from '../components/SetBadges';
 import {
   SetActions,
   SetListPage,
   useArchiveToggle,
   useConfirmDelete,
+  useSetEditor,
   useUrlListQuery,
 } from '../components/SetListPage';
 import { TypeModal } from '../components/TypeModal';
@@ -79,7 +79,6 @@ function useTypeFacts() {
  */
 export function EquipmentTypesPage() {
   const { t } = useTranslation();
-  const notify = useNotify();
   const { query, update } = useUrlListQuery(
     readEquipmentTypeListQuery,
     equipmentTypeListQueryToParams,
@@ -89,7 +88,7 @@ export function EquipmentTypesPage() {
   const canAdd = useCanManageSets();
   const confirmDelete = useConfirmDelete('types', useDeleteEquipmentType());
   const archive = useArchiveToggle('types', useSaveEquipmentType());
-  const [editing, setEditing] = useState<EquipmentType | null | undefined>(undefined);
+  const editor = useSetEditor<EquipmentType>('types');
   const factsOf = useTypeFacts();
 
   return (
@@ -99,7 +98,7 @@ export function EquipmentTypesPage() {
       update={update}
       list={list}
       canAdd={canAdd}
-      onAdd={() => setEditing(null)}
+      onAdd={editor.add}
       emptyIcon={IconCategory}
       skeleton="rows"
       rows={(page) => (
@@ -147,7 +146,7 @@ export function EquipmentTypesPage() {
                       kind="types"
                       name={type.name}
                       archived={!archiving}
-                      onEdit={() => setEditing(type)}
+                      onEdit={() => editor.edit(type)}
                       onArchive={() =>
                         archive(
                           { id: type.id, status: archiving ? 'archived' : 'active' },
@@ -173,15 +172,10 @@ export function EquipmentTypesPage() {
       )}
     >
       <TypeModal
-        opened={editing !== undefined}
-        type={editing ?? null}
-        onClose={() => setEditing(undefined)}
-        onSaved={(saved) => {
-          notify.ok(editing ? 'equipment-sets.types.saved' : 'equipment-sets.types.added', {
-            name: saved.name,
-          });
-          setEditing(undefined);
-        }}
+        opened={editor.opened}
+        type={editor.editing}
+        onClose={editor.close}
+        onSaved={(saved) => editor.saved(saved.name)}
       />
     </SetListPage>
   );

@@ -6,9 +6,7 @@ import {
   readExternalHolderListQuery,
   withExternalHolderListFilter,
 } from '@workbench/domain';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNotify } from '../../../ui/feedback/use-notify';
 import { HolderModal } from '../components/HolderModal';
 import { ArchivedBadge } from '../components/SetBadges';
 import {
@@ -16,6 +14,7 @@ import {
   SetListPage,
   useArchiveToggle,
   useConfirmDelete,
+  useSetEditor,
   useUrlListQuery,
 } from '../components/SetListPage';
 import { useDeleteExternalHolder, useExternalHolderList, useSaveExternalHolder } from '../sets-api';
@@ -50,7 +49,6 @@ const tel = (phone: string) => (
  */
 export function ExternalHoldersPage() {
   const { t } = useTranslation();
-  const notify = useNotify();
   const { query, update } = useUrlListQuery(
     readExternalHolderListQuery,
     externalHolderListQueryToParams,
@@ -60,7 +58,7 @@ export function ExternalHoldersPage() {
   const canAdd = useCanManageSets();
   const confirmDelete = useConfirmDelete('holders', useDeleteExternalHolder());
   const archive = useArchiveToggle('holders', useSaveExternalHolder());
-  const [editing, setEditing] = useState<ExternalHolder | null | undefined>(undefined);
+  const editor = useSetEditor<ExternalHolder>('holders');
 
   const actions = (holder: ExternalHolder) =>
     holder.can_edit && (
@@ -68,7 +66,7 @@ export function ExternalHoldersPage() {
         kind="holders"
         name={holder.full_name}
         archived={holder.status === 'archived'}
-        onEdit={() => setEditing(holder)}
+        onEdit={() => editor.edit(holder)}
         onArchive={() => {
           const archiving = holder.status !== 'archived';
           archive({ id: holder.id, status: archiving ? 'archived' : 'active' }, holder.full_name, archiving);
@@ -91,7 +89,7 @@ export function ExternalHoldersPage() {
       update={update}
       list={list}
       canAdd={canAdd}
-      onAdd={() => setEditing(null)}
+      onAdd={editor.add}
       emptyIcon={IconUsers}
       emptyTitle={t('equipment-sets.no_external_holders')}
       emptyText={t('equipment-sets.no_external_holders_text')}
@@ -168,15 +166,10 @@ export function ExternalHoldersPage() {
       )}
     >
       <HolderModal
-        opened={editing !== undefined}
-        holder={editing ?? null}
-        onClose={() => setEditing(undefined)}
-        onSaved={(saved) => {
-          notify.ok(editing ? 'equipment-sets.holders.saved' : 'equipment-sets.holders.added', {
-            name: saved.full_name,
-          });
-          setEditing(undefined);
-        }}
+        opened={editor.opened}
+        holder={editor.editing}
+        onClose={editor.close}
+        onSaved={(saved) => editor.saved(saved.full_name)}
       />
     </SetListPage>
   );

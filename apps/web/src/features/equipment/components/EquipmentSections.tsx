@@ -26,8 +26,8 @@ import type { Equipment } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
-import { useNotify } from '../../../ui/feedback/use-notify';
 import { QrPrintSheet } from '../../../ui/qr/QrCodeModal';
+import { useQrDownload } from '../../../ui/qr/qr-download';
 import { formatDateTime } from '../../issues/issue-helpers';
 import {
   equipmentQrBlob,
@@ -153,40 +153,11 @@ function ActivityLog({ equipmentId }: { equipmentId: number }) {
   );
 }
 
-/** Saves a blob under a file name (an object URL and a clicked link). */
-function saveBlob(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
-}
-
-/** A file name from the item's title: letters, digits and dashes. */
-export function equipmentQrFileName(title: string, format: 'png' | 'svg'): string {
-  const base = title
-    .normalize('NFKD')
-    .replace(/[^\w-]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 60);
-  return `${base || 'equipment'}-qr.${format}`;
-}
-
 /** The code that opens the item's public page (a finder's report), with PNG / SVG downloads and print. */
 function QrCode({ item }: { item: Equipment }) {
   const { t } = useTranslation();
-  const notify = useNotify();
   const qr = useEquipmentQrSvg(item.id, true);
-  const download = async (format: 'png' | 'svg') => {
-    try {
-      saveBlob(await equipmentQrBlob(item.id, format), equipmentQrFileName(item.title, format));
-    } catch (err) {
-      notify.fail(err);
-    }
-  };
+  const download = useQrDownload((format) => equipmentQrBlob(item.id, format), item.title, 'equipment');
   const hint = t('equipment.qr.hint');
   return (
     <Stack align="center" gap="md" data-testid="equipment-qr">
