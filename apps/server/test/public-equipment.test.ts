@@ -311,6 +311,7 @@ describe('public/equipment/extend_handout', () => {
       items: [{ title: 'Cordless drill', return_at: addDays(today(), 1), overdue: false }],
       return_at: addDays(today(), 1),
       latest_return_at: addDays(today(), 6),
+      today: today(),
     });
     const tooFar = await server.call('POST', '/api/v4/public/equipment/extend_handout', {
       body: { token, return_at: addDays(today(), 7) },

@@ -643,6 +643,8 @@ export const ZPublicHandoutSchema = z
     return_at: z.string(),
     /** The latest return date an extension may ask for (the type's period from today, the next booking). */
     latest_return_at: z.string().nullable(),
+    /** The organisation's day, by which the server judges overdue and the earliest new date. */
+    today: z.string(),
   })
   .meta({ id: 'PublicHandout' });
 export type PublicHandout = z.infer<typeof ZPublicHandoutSchema>;

@@ -322,6 +322,7 @@ function presentHandout(rows: HandoutRow[], today: string): PublicHandout {
     items: rows.map((r) => ({ title: r.title, return_at: r.ends_on, overdue: isOverdue(r.ends_on, today) })),
     return_at: returnAt,
     latest_return_at: latest > returnAt && latest >= today ? latest : null,
+    today,
   };
 }
 

@@ -49,6 +49,17 @@ export function DayInput(props: {
       required={props.required}
       clearable={!props.required}
       clearButtonProps={{ 'aria-label': t('equipment-bookings.clear_date') }}
+      // The calendar's arrows and level buttons have only icons: name them for screen readers.
+      ariaLabels={{
+        previousMonth: t('equipment-bookings.calendar.previous_month'),
+        nextMonth: t('equipment-bookings.calendar.next_month'),
+        previousYear: t('equipment-bookings.calendar.previous_year'),
+        nextYear: t('equipment-bookings.calendar.next_year'),
+        previousDecade: t('equipment-bookings.calendar.previous_decade'),
+        nextDecade: t('equipment-bookings.calendar.next_decade'),
+        monthLevelControl: t('equipment-bookings.calendar.choose_month'),
+        yearLevelControl: t('equipment-bookings.calendar.choose_year'),
+      }}
       popoverProps={{ withinPortal: true }}
       data-testid={props.testId}
     />

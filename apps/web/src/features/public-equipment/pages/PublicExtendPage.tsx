@@ -1,6 +1,6 @@
 import { Alert, Badge, Button, Group, Paper, Stack, Text, ThemeIcon } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
-import { addDays, type PublicHandout, todayIn } from '@workbench/domain';
+import { addDays, type PublicHandout } from '@workbench/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
@@ -98,8 +98,8 @@ function ExtendForm({
   const extend = useExtendPublicHandout();
   const [returnAt, setReturnAt] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
-  // The holder's own day (the page has no organisation clock): the server checks against its own.
-  const today = todayIn(Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
+  // The organisation's day, as the server judges the new date (the holder may be in another zone).
+  const today = handout.today;
   const earliest = addDays(handout.return_at > today ? handout.return_at : addDays(today, -1), 1);
   const latest = handout.latest_return_at;
   if (latest !== null && latest < earliest) {
