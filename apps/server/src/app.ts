@@ -36,6 +36,9 @@ import { publicEquipmentRoutes } from './modules/equipment/public-equipment-rout
 import { healthRoutes } from './modules/health/health-routes.js';
 import { issueRoutes } from './modules/issues/issue-routes.js';
 import { mailRoutes } from './modules/mail/mail-routes.js';
+import { publicFormRoutes } from './modules/public-area/public-form-routes.js';
+import { publicIssueRoutes } from './modules/public-area/public-issue-routes.js';
+import { publicReportStaffRoutes } from './modules/public-area/public-report-staff-routes.js';
 import { scheduleRoutes } from './modules/schedules/schedule-routes.js';
 import { textTemplateRoutes } from './modules/templates/text-template-routes.js';
 import { userRoutes } from './modules/users/user-routes.js';
@@ -148,6 +151,9 @@ export async function buildApp(
       equipmentBookingRoutes(api, ctx);
       equipmentSetRoutes(api, ctx);
       publicEquipmentRoutes(api, ctx);
+      publicIssueRoutes(api, ctx);
+      publicFormRoutes(api, ctx);
+      publicReportStaffRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

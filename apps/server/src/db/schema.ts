@@ -350,6 +350,52 @@ export interface IssueCommentsTable {
   comment: string;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** Shown to the issue's public reporter on the follow page (0021). */
+  is_public: Generated<boolean>;
+  /** Written by the public reporter through the follow link (user_id is then null; 0021). */
+  by_reporter: Generated<boolean>;
+}
+
+/** Who reported publicly: one record per organisation and e-mail address (0021). */
+export interface PublicReportersTable {
+  id: Generated<number>;
+  client_id: number;
+  email: string;
+  full_name: string | null;
+  phone: string | null;
+  language: Generated<string>;
+  created_at: Timestamp;
+  last_reported_at: Timestamp;
+}
+
+/**
+ * The private links of an issue (0021): the reporter's follow link (kind 'reporter') and the
+ * unsubscribe link of the mails to its external_email_address (kind 'watcher').
+ */
+export interface PublicIssueLinksTable {
+  id: Generated<number>;
+  client_id: number;
+  issue_id: number;
+  kind: 'reporter' | 'watcher';
+  reporter_id: number | null;
+  email: string | null;
+  reporter_name: string | null;
+  language: Generated<string>;
+  token: string;
+  subscribed: Generated<boolean>;
+  form_type: Generated<'workspace' | 'asset' | 'equipment'>;
+  declined_notification_sent_at: NullableTimestamp;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The public page configurator: one checked configuration per organisation and type (0021). */
+export interface PublicFormsTable {
+  client_id: number;
+  type: 'workspace' | 'asset' | 'equipment';
+  config: Json<unknown>;
+  updated_by: number | null;
+  updated_at: Timestamp;
 }
 
 export interface WorktimeLogsTable {
@@ -921,6 +967,9 @@ export interface Database {
   issue_watchers: IssueWatchersTable;
   issue_links: IssueLinksTable;
   issue_comments: IssueCommentsTable;
+  public_reporters: PublicReportersTable;
+  public_issue_links: PublicIssueLinksTable;
+  public_forms: PublicFormsTable;
   worktime_logs: WorktimeLogsTable;
   issue_timers: IssueTimersTable;
   attachments: AttachmentsTable;

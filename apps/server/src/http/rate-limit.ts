@@ -33,6 +33,15 @@ export const BUDGETS = {
     limit: AUTH_MAIL_MAX_PER_IP,
     windowMs: AUTH_MAIL_WINDOW_MS,
   },
+  /** Public reports (POST public/issue) per client address: a person reports a few problems, not dozens. */
+  publicReports: { bucket: 'public_reports', limit: 10, windowMs: 60 * MINUTE },
+  /**
+   * Public reports per workspace, from all addresses together: a QR code shared on the internet
+   * cannot bury the staff of one place in reports (counted for the asset's workspace too).
+   */
+  publicReportsPerWorkspace: { bucket: 'public_reports_workspace', limit: 60, windowMs: 60 * MINUTE },
+  /** Public comments, uploads, status changes and unsubscribes per client address (the follow page's writes). */
+  publicIssueWrites: { bucket: 'public_issue_writes', limit: 60, windowMs: 60 * MINUTE },
   /** A QR scan is logged once per client address, person and workspace in this time. */
   scanLog: { bucket: 'qr_scan_log', limit: 1, windowMs: 5 * MINUTE },
 } as const satisfies Record<string, Budget>;

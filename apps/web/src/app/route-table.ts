@@ -41,6 +41,7 @@ export const DASHBOARD_PAGES: PlannedPage[] = [
   { path: '/dashboard/assets/systems', section: 'assets', view: 'systems' },
   { path: '/dashboard/profiles', section: 'profiles' },
   { path: '/dashboard/profiles/new', section: 'profiles', view: 'add' },
+  { path: '/dashboard/profiles/external-reporters', section: 'profiles', view: 'external_reporters' },
   { path: '/dashboard/profile/detail', section: 'profile', view: 'detail' },
   { path: '/dashboard/profile/detail/:id', section: 'profile', view: 'detail' },
   { path: '/dashboard/profile/edit', section: 'profile', view: 'edit' },

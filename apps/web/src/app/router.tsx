@@ -12,6 +12,8 @@ import { equipmentSetPages } from '../features/equipment-sets/routes';
 import { issuePages } from '../features/issues/routes';
 import { profilePages } from '../features/profiles/routes';
 import { publicEquipmentPages } from '../features/public-equipment/routes';
+import { publicFormPages } from '../features/public-forms/routes';
+import { publicReportPages } from '../features/public-report/routes';
 import { schedulePages } from '../features/schedules/routes';
 import { textTemplatePages } from '../features/text-templates/routes';
 import { workspacePages } from '../features/workspaces/routes';
@@ -41,6 +43,8 @@ const builtPages = new Map<string, FeaturePage>(
     ...equipmentPages,
     ...equipmentSetPages,
     ...publicEquipmentPages,
+    ...publicReportPages,
+    ...publicFormPages,
   ].map((page) => [page.path, page]),
 );
 

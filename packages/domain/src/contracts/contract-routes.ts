@@ -22,6 +22,9 @@ import type { issueActionContracts as issueActionContractsType } from '../issues
 import type { issueContracts as issueContractsType } from '../issues/issue-contracts.js';
 import type { issueDetailContracts as issueDetailContractsType } from '../issues/issue-detail-contracts.js';
 import type { publicEquipmentContracts as publicEquipmentContractsType } from '../equipment/equipment-contracts.js';
+import type { publicFormContracts as publicFormContractsType } from '../public-area/public-contracts.js';
+import type { publicIssueContracts as publicIssueContractsType } from '../public-area/public-contracts.js';
+import type { publicReportStaffContracts as publicReportStaffContractsType } from '../public-area/public-contracts.js';
 import type { savedFilterContracts as savedFilterContractsType } from '../filters/saved-filter-contracts.js';
 import type { scheduleContracts as scheduleContractsType } from '../schedules/schedule-contracts.js';
 import type { systemContracts as systemContractsType } from '../system/system-contracts.js';
@@ -301,6 +304,29 @@ export const publicEquipmentContracts = {
   extendHandout: { method: 'GET', path: '/public/equipment/extend_handout', caller: 'public' },
   extend: { method: 'POST', path: '/public/equipment/extend_handout', caller: 'public' },
 } as unknown as typeof publicEquipmentContractsType;
+
+export const publicFormContracts = {
+  get: { method: 'GET', path: '/public_page_configurator/:type', caller: 'admin' },
+  save: { method: 'POST', path: '/public_page_configurator/:type', caller: 'admin' },
+  templates: { method: 'GET', path: '/public_page_configurator/templates/:type', caller: 'admin' },
+  applyTemplate: { method: 'POST', path: '/public_page_configurator/templates/:type', caller: 'admin' },
+} as unknown as typeof publicFormContractsType;
+
+export const publicIssueContracts = {
+  report: { method: 'POST', path: '/public/issue', caller: 'public', multipart: true },
+  detail: { method: 'GET', path: '/public/issue/detail/:id', caller: 'public' },
+  update: { method: 'PUT', path: '/public/issue/:id', caller: 'public' },
+  comment: { method: 'POST', path: '/public/issue/:id/comment', caller: 'public' },
+  commentUpload: { method: 'POST', path: '/public/issue/:issueId/comment/:commentId/upload', caller: 'public', multipart: true },
+  attachmentComments: { method: 'GET', path: '/public/issue/:id/attachment_comment', caller: 'public' },
+  unsubscribe: { method: 'POST', path: '/public/mail/unsubscribe/:id', caller: 'public' },
+  asset: { method: 'GET', path: '/public/asset/:id', caller: 'public' },
+} as unknown as typeof publicIssueContractsType;
+
+export const publicReportStaffContracts = {
+  sendDeclinedNotification: { method: 'POST', path: '/issue/:id/external/send_declined_issue_notification', caller: 'user' },
+  externalReporters: { method: 'GET', path: '/users/external-reporters', caller: 'user' },
+} as unknown as typeof publicReportStaffContractsType;
 
 export const savedFilterContracts = {
   list: { method: 'GET', path: '/filters/:type', caller: 'user' },

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAttachmentSchema } from '../attachments/attachment.js';
 import { pagedEnvelope } from '../lists/paged.js';
+import { ZPublicFormSchema } from '../public-area/public-form-schema.js';
 import {
   EQUIPMENT_BOOKING_KINDS,
   EQUIPMENT_BOOKING_STATES,
@@ -617,6 +618,8 @@ export const ZPublicEquipmentSchema = z
     picture_url: z.string().nullable(),
     /** Items of a group page. */
     equipment: z.array(z.object({ title: z.string(), picture_url: z.string().nullable() })),
+    /** The finder's form, as the organisation's admins configured it (public_page_configurator/equipment). */
+    form: ZPublicFormSchema,
   })
   .meta({ id: 'PublicEquipment' });
 export type PublicEquipment = z.infer<typeof ZPublicEquipmentSchema>;

@@ -97,6 +97,15 @@ export const ERROR_KEYS = [
   'type_in_use',
   'holder_has_equipment',
   'invalid_email',
+  // the public area (000 §7 "Public"; issue 19)
+  'workspace_archived',
+  'public_form_disabled',
+  'spam_detected',
+  'comments_disabled',
+  'comment_upload_closed',
+  'reopen_period_over',
+  'no_reporter_email',
+  'not_public_report',
   // generic
   'bad_request',
   'invalid_json',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZIssuePublicReportSchema } from '../public-area/issue-public-report.js';
 import { ZAttachmentOrderSchema, ZAttachmentSchema } from '../attachments/attachment.js';
 import { EQUIPMENT_STATUSES } from '../equipment/equipment.js';
 import { UI_LANGUAGES } from '../i18n/languages.js';
@@ -375,6 +376,8 @@ export const ZIssueSchema = z
     due_state: z.enum(['overdue', 'due_today']).nullable(),
     available_translations: ZIssueTranslationsSchema,
     created_by: ZPersonRef.nullable(),
+    /** The public report the issue came from (000 §3 is_public_user; issue 19); null: staff reported it. */
+    public_report: ZIssuePublicReportSchema.nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })
@@ -514,6 +517,8 @@ export type DuplicateResult = z.infer<typeof ZDuplicateResultSchema>;
 export const ZIssueCommentRequestSchema = z
   .object({
     comment: z.string('required').trim().min(1, 'required').max(ISSUE_COMMENT_MAX, 'too_long'),
+    /** A reply the public reporter sees on the follow page (publicly reported issues only). */
+    is_public: z.boolean('invalid_format').optional(),
   })
   .meta({ id: 'IssueCommentRequest' });
 
@@ -524,6 +529,10 @@ export const ZIssueCommentSchema = z
     user: ZPersonWithImage.nullable(),
     created_at: z.string(),
     updated_at: z.string(),
+    /** Shown to the public reporter (their own comments, and replies staff marked public). */
+    is_public: z.boolean(),
+    /** Written by the public reporter through the follow link (user is null). */
+    by_reporter: z.boolean(),
     /** Files sent with the comment (POST issue/{id}/comments as multipart). */
     attachments: z.array(ZAttachmentSchema).optional(),
   })

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ZPublicFormSchema } from '../public-area/public-form-schema.js';
 import { UI_LANGUAGES } from '../i18n/languages.js';
 import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, TEXT_FIELD_MAX } from '../limits.js';
 import { pagedEnvelope } from '../lists/paged.js';
@@ -350,6 +351,8 @@ export const ZPublicWorkspaceResponseSchema = z
     description: z.string().nullable(),
     image: z.string().nullable(),
     client: z.object({ name: z.string(), logo: z.string().nullable() }),
+    /** The report form, as the organisation's admins configured it (public_page_configurator/workspace). */
+    form: ZPublicFormSchema,
   })
   .meta({ id: 'PublicWorkspace' });
 export type PublicWorkspace = z.infer<typeof ZPublicWorkspaceResponseSchema>;

@@ -19,6 +19,7 @@ import { intArray } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { findClientTimeZone } from '../schedules/schedule-queries.js';
+import { readPublicForm } from '../public-area/public-forms.js';
 import { hashExtendToken } from './extend-token.js';
 import { type FoundReportDetails, foundReportMail } from './public-equipment-mail.js';
 
@@ -49,6 +50,7 @@ type PublicRow = {
   title: string;
   description: string | null;
   organisation: string;
+  logo: string | null;
   workspace: string | null;
   picture_key: string | null;
   items: Array<{ title: string; picture_key: string | null }>;
@@ -64,7 +66,7 @@ const firstPictureSql = (item: string) =>
 /** A live, not archived item by its public code, with what a finder may see. */
 async function findPublicItem(db: Db, code: string): Promise<PublicRow | undefined> {
   const { rows } = await sql<PublicRow>`
-    SELECT e.id, e.client_id, e.title, e.description, c.name AS organisation, w.name AS workspace,
+    SELECT e.id, e.client_id, e.title, e.description, c.name AS organisation, c.logo, w.name AS workspace,
       ${firstPictureSql('e')} AS picture_key, '[]'::json AS items
     FROM equipment e
       JOIN clients c ON c.id = e.client_id
@@ -76,7 +78,7 @@ async function findPublicItem(db: Db, code: string): Promise<PublicRow | undefin
 /** A live, active group by its public code, with its live items' titles and pictures. */
 async function findPublicGroup(db: Db, code: string): Promise<PublicRow | undefined> {
   const { rows } = await sql<PublicRow>`
-    SELECT g.id, g.client_id, g.name AS title, g.description, c.name AS organisation, w.name AS workspace,
+    SELECT g.id, g.client_id, g.name AS title, g.description, c.name AS organisation, c.logo, w.name AS workspace,
       NULL::text AS picture_key,
       (SELECT coalesce(json_agg(json_build_object('title', e.title, 'picture_key', ${firstPictureSql('e')})
           ORDER BY lower(e.title), e.id), '[]'::json)
@@ -93,7 +95,7 @@ async function findPublicGroup(db: Db, code: string): Promise<PublicRow | undefi
 const findPublic = (db: Db, kind: Kind, code: string) =>
   kind === 'equipment' ? findPublicItem(db, code) : findPublicGroup(db, code);
 
-function presentPublic(row: PublicRow): PublicEquipment {
+function presentPublic(row: PublicRow, form: PublicEquipment['form']): PublicEquipment {
   const items = row.items.map((item) => ({ title: item.title, picture_url: fileUrl(item.picture_key) }));
   return {
     title: row.title,
@@ -103,6 +105,7 @@ function presentPublic(row: PublicRow): PublicEquipment {
     // A group shows the first picture of its items.
     picture_url: fileUrl(row.picture_key) ?? items.find((i) => i.picture_url)?.picture_url ?? null,
     equipment: items,
+    form,
   };
 }
 
@@ -139,7 +142,7 @@ export async function getPublicEquipment(
       })
       .execute();
   }
-  return presentPublic(row);
+  return presentPublic(row, await readPublicForm(ctx.db, row.client_id, 'equipment', row.logo));
 }
 
 type Recipient = { email: string; first_name: string; language: string | null };

@@ -31,6 +31,8 @@ type CommentRow = {
   last_name: string | null;
   email: string | null;
   profile_image: string | null;
+  is_public: boolean;
+  by_reporter: boolean;
 };
 
 function presentComment(row: CommentRow, attachments: Map<number, Attachment[]>): IssueComment {
@@ -39,6 +41,8 @@ function presentComment(row: CommentRow, attachments: Map<number, Attachment[]>)
     attachments: attachments.get(row.id) ?? [],
     comment: row.comment,
     user: personWithImageOf({ ...row, id: row.user_id }),
+    is_public: row.is_public,
+    by_reporter: row.by_reporter,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };
@@ -71,6 +75,8 @@ export async function listComments(
         'u.last_name',
         'u.email',
         'u.profile_image',
+        'c.is_public',
+        'c.by_reporter',
       ])
       .orderBy('c.created_at')
       .orderBy('c.id')
@@ -157,6 +163,8 @@ export async function createComment(
       'u.last_name',
       'u.email',
       'u.profile_image',
+      'c.is_public',
+      'c.by_reporter',
     ])
     .where('c.id', '=', commentId)
     .executeTakeFirstOrThrow();

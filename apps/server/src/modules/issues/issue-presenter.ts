@@ -4,14 +4,36 @@ import {
   fullName,
   ISSUE_STATUSES,
   type Issue,
+  type IssuePublicReport,
   type IssueStatusId,
   issueActions,
   issuePermissions,
   readIssueTranslations,
+  tryResolveLanguage,
 } from '@workbench/domain';
 import { fileUrl } from '../../storage/file-storage.js';
 import type { LoadedIssue } from './issue-context.js';
-import type { IssueDetailRow } from './issue-queries.js';
+import type { IssueDetailRow, PublicReportJson } from './issue-queries.js';
+
+/** Issue.public_report: who reported it through a public form (issue 19). */
+function presentPublicReport(report: PublicReportJson | null): IssuePublicReport | null {
+  if (!report) return null;
+  return {
+    reporter: {
+      id: report.reporter_id,
+      full_name: report.full_name,
+      email: report.email,
+      phone: report.phone,
+      is_public_user: true,
+    },
+    form_type: report.form_type,
+    language: tryResolveLanguage(report.language) ?? 'en',
+    subscribed: report.subscribed,
+    declined_notification_sent_at: report.declined_notification_sent_at
+      ? new Date(report.declined_notification_sent_at).toISOString()
+      : null,
+  };
+}
 
 const statusName = (id: number) => ISSUE_STATUSES.find((s) => s.id === id)?.name ?? String(id);
 
@@ -78,6 +100,7 @@ export function presentIssue(loaded: LoadedIssue, details: IssueDetailRow, attac
     due_state: dueState(facts, loaded.settings, rules.now),
     available_translations: readIssueTranslations(row.translations),
     created_by: creator ? { id: creator.id, full_name: fullName(creator) } : null,
+    public_report: presentPublicReport(details.public_report),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

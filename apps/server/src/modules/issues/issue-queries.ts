@@ -139,6 +139,20 @@ export type IssueDetailRow = {
   asset_group: { id: number; name: string; workspace_id: number } | null;
   /** The items of equipment_ids that exist and the caller sees (equipment-visibility.ts). */
   equipments: Array<{ id: number; title: string; status: EquipmentStatus }>;
+  /** The public report the issue came from (public_issue_links kind reporter), if any. */
+  public_report: PublicReportJson | null;
+};
+
+/** The reporter's link of a publicly reported issue, with the reporter's record. */
+export type PublicReportJson = {
+  reporter_id: number | null;
+  full_name: string | null;
+  email: string | null;
+  phone: string | null;
+  form_type: 'workspace' | 'asset' | 'equipment';
+  language: string;
+  subscribed: boolean;
+  declined_notification_sent_at: string | null;
 };
 
 const personJson = (alias: string) =>
@@ -196,7 +210,13 @@ export async function findIssueDetails(
             ORDER BY lower(e.title), e.id), '[]'::json)
           FROM equipment e
           WHERE i.equipment_ids <> '{}' AND e.id = ANY(i.equipment_ids)
-            AND ${equipmentVisibleSql(equipment, 'e')}) AS equipments
+            AND ${equipmentVisibleSql(equipment, 'e')}) AS equipments,
+        (SELECT json_build_object('reporter_id', pl.reporter_id,
+            'full_name', coalesce(pr.full_name, pl.reporter_name), 'email', coalesce(pr.email, pl.email),
+            'phone', pr.phone, 'form_type', pl.form_type, 'language', pl.language,
+            'subscribed', pl.subscribed, 'declined_notification_sent_at', pl.declined_notification_sent_at)
+          FROM public_issue_links pl LEFT JOIN public_reporters pr ON pr.id = pl.reporter_id
+          WHERE pl.client_id = i.client_id AND pl.issue_id = i.id AND pl.kind = 'reporter') AS public_report
       FROM issues i
         JOIN workspaces w ON w.id = i.workspace_id AND w.client_id = i.client_id
         LEFT JOIN users a ON a.id = i.assignee_id

@@ -15,6 +15,7 @@ import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { BUDGETS, hashedKey, requireBudget, spendBudget } from '../../http/rate-limit.js';
+import { readPublicForm } from '../public-area/public-forms.js';
 import { fileUrl } from '../../storage/file-storage.js';
 import { loadWorkspaceGrants, requireWorkspaceGrant } from '../access/request-access.js';
 import { logActivity } from '../activity/activity-log.js';
@@ -220,6 +221,7 @@ export async function getPublicWorkspace(
       name: row.client_name,
       logo: fileUrl(row.logo),
     },
+    form: await readPublicForm(ctx.db, row.client_id, 'workspace', row.logo),
   };
 }
 
