@@ -102,6 +102,14 @@ const REFUSED: Refusal[] = [
     path: (i) => `/issue/${i.issue}/worktime-logs`,
     body: () => ({ seconds: 600 }),
   },
+  // Public reports: writing to the reporter needs can_edit; the reporters list is for admins and managers.
+  {
+    method: 'POST',
+    url: '/issue/:id/external/send_declined_issue_notification',
+    path: (i) => `/issue/${i.issue}/external/send_declined_issue_notification`,
+    body: () => ({ message: 'Declined' }),
+  },
+  { method: 'GET', url: '/users/external-reporters', path: () => '/users/external-reporters' },
   // Organisation
   {
     method: 'PUT',

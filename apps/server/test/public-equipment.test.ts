@@ -1,4 +1,4 @@
-import { addDays, readClientSettings, todayIn } from '@workbench/domain';
+import { addDays, defaultPublicForm, readClientSettings, todayIn } from '@workbench/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BUDGETS, type Budget, hashedKey } from '../src/http/rate-limit.js';
@@ -97,8 +97,18 @@ describe('GET public/equipment/{code} and group/{code}', () => {
     expect(res.body.picture_url).toMatch(/thumbnails/);
     // Nothing beyond it: no id, serial number, managers or holder.
     expect(Object.keys(res.body).sort()).toEqual(
-      ['description', 'equipment', 'organisation', 'picture_url', 'title', 'workspace'].sort(),
+      ['description', 'equipment', 'form', 'organisation', 'picture_url', 'title', 'workspace'].sort(),
     );
+    // The organisation's finder form (the default until an admin saves one).
+    expect(res.body.form).toEqual({
+      enabled: true,
+      fields: defaultPublicForm('equipment').fields,
+      texts: {},
+      logo: null,
+      primary_color: null,
+      allow_follow: true,
+      categories: [],
+    });
     expect(JSON.stringify(res.body)).not.toContain('SN-SECRET-1');
 
     const group = await server.call('GET', `/api/v4/public/equipment/group/${w.groupCode}`);

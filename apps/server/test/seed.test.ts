@@ -11,6 +11,8 @@ import { loadWorkspaceGrants } from '../src/modules/access/request-access.js';
 import { DEMO_PARTNER, DEMO_PASSWORD, DEMO_USERS, seedDemoIfEmpty } from '../src/seed/demo.js';
 import { seedDemoAssets } from '../src/seed/demo-assets.js';
 import { seedDemoEquipment } from '../src/seed/demo-equipment.js';
+import { seedDemoPublic } from '../src/seed/demo-public.js';
+import { login } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 let server: TestServer;
@@ -259,5 +261,75 @@ describe('demo organisation', () => {
       .where('title', '=', 'Repair the loading dock door')
       .executeTakeFirstOrThrow();
     expect(repair.equipment_ids).toHaveLength(2);
+  });
+
+  it('has a configured public report form and issues reported through it, one of them anonymously', async () => {
+    await seedDemoPublic(server.db);
+    // Once only: a second run adds nothing.
+    await seedDemoPublic(server.db);
+    const links = await server.db
+      .selectFrom('public_issue_links as l')
+      .innerJoin('issues as i', 'i.id', 'l.issue_id')
+      .leftJoin('public_reporters as r', 'r.id', 'l.reporter_id')
+      .select([
+        'i.id',
+        'i.title',
+        'i.status_id',
+        'i.created_by',
+        'l.kind',
+        'l.token',
+        'l.email',
+        'r.email as reporter',
+      ])
+      .orderBy('i.id')
+      .execute();
+    expect(links).toHaveLength(4);
+    expect(links.every((l) => l.kind === 'reporter' && l.created_by === null)).toBe(true);
+    expect(links.every((l) => /^[A-Za-z0-9_-]{43}$/.test(l.token))).toBe(true);
+    expect(new Set(links.map((l) => l.token)).size).toBe(4);
+    expect(links.map((l) => l.status_id).sort()).toEqual([2, 2, 6, 8]);
+    // One anonymous report: no address, no reporter record.
+    expect(links.filter((l) => l.email === null && l.reporter === null)).toHaveLength(1);
+    expect(links.filter((l) => l.email !== null && l.email === l.reporter)).toHaveLength(3);
+    expect(await server.db.selectFrom('public_reporters').select('id').execute()).toHaveLength(3);
+
+    const inProgress = links.find((l) => l.status_id === 6);
+    const comments = await server.db
+      .selectFrom('issue_comments')
+      .select(['user_id', 'is_public', 'by_reporter'])
+      .where('issue_id', '=', inProgress?.id as number)
+      .orderBy('created_at')
+      .execute();
+    expect(comments.filter((c) => c.is_public && !c.by_reporter && c.user_id !== null)).toHaveLength(1);
+    expect(comments.filter((c) => c.by_reporter && c.user_id === null)).toHaveLength(1);
+    expect(comments.filter((c) => !c.is_public)).toHaveLength(1);
+
+    // The admin sees each as reported publicly; the public page of a workspace shows the form.
+    const token = await login(server, { email: 'admin@demo.test', password: DEMO_PASSWORD });
+    const detail = await server.call('GET', `/api/v4/issue/${inProgress?.id}`, { token });
+    expect(detail.status).toBe(200);
+    expect(detail.body.public_report).toMatchObject({
+      reporter: { full_name: 'Tom Berger', email: 'tom.berger@example.test', is_public_user: true },
+      form_type: 'workspace',
+      language: 'en',
+      subscribed: true,
+    });
+    const form = await server.call('GET', '/api/v4/public_page_configurator/workspace', { token });
+    expect(form.body.updated_at).not.toBeNull();
+    expect(Object.keys(form.body.texts).sort()).toEqual(['de', 'en']);
+    const code = await server.db
+      .selectFrom('workspaces')
+      .select('public_code')
+      .where('name', '=', 'Building A')
+      .executeTakeFirstOrThrow();
+    const page = await server.call('GET', `/api/v4/public/workspace/${code.public_code}`);
+    expect(page.body.form.texts.de.title).toBe('Problem melden');
+    expect(page.body.form.categories.map((c: { name: string }) => c.name)).toEqual([
+      'Cleaning',
+      'Electrical',
+      'HVAC',
+      'Plumbing',
+      'Safety',
+    ]);
   });
 });

@@ -1,3 +1,4 @@
+import { defaultPublicForm } from '@workbench/domain';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUDGETS, type Budget, hashedKey } from '../src/http/rate-limit.js';
 import { startTestServer, TEST_APP_URL, type TestServer } from './helpers/test-server.js';
@@ -85,6 +86,16 @@ describe('GET public/workspace/{code} and the scan log', () => {
       description: null,
       image: null,
       client: { name: t.org.name, logo: null },
+      // The organisation's workspace report form (the default until an admin saves one).
+      form: {
+        enabled: true,
+        fields: defaultPublicForm('workspace').fields,
+        texts: {},
+        logo: null,
+        primary_color: null,
+        allow_follow: true,
+        categories: [],
+      },
     });
     await server.db
       .updateTable('workspaces')

@@ -67,7 +67,8 @@ export async function storeAttachments(
     clientId: number;
     ownerType: AttachmentOwnerType;
     ownerId: number;
-    userId: number;
+    /** Who uploads: null for a public reporter (the follow page, a public report). */
+    userId: number | null;
     files: PreparedUpload[];
     maxTotalBytes?: number;
     written?: string[];

@@ -26,6 +26,7 @@ import { AppError, forbidden } from '../../http/errors.js';
 import { logActivity } from '../activity/activity-log.js';
 import { storeAttachments } from '../attachments/attachment-service.js';
 import type { PreparedUpload } from '../attachments/attachment-upload.js';
+import { mailPublicStatusChange } from '../public-area/public-mail.js';
 import { requestMaterialize, scheduleIssueStatusChanged } from '../schedules/schedule-plan.js';
 import { enforce, type LoadedIssue, loadIssue, ruleMessage } from './issue-context.js';
 import { type Db, findAvailableAssigneeIds, findPersonAccessRole } from './issue-queries.js';
@@ -69,10 +70,17 @@ export async function addComment(
   auth: Caller,
   row: LoadedIssue['row'],
   comment: string,
+  isPublic = false,
 ): Promise<number> {
   const inserted = await db
     .insertInto('issue_comments')
-    .values({ client_id: row.client_id, issue_id: row.id, user_id: auth.userId, comment })
+    .values({
+      client_id: row.client_id,
+      issue_id: row.id,
+      user_id: auth.userId,
+      comment,
+      is_public: isPublic,
+    })
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
@@ -96,10 +104,24 @@ async function act(
   return presentAfterWrite(ctx, auth, id);
 }
 
-/** Moves an issue to a status, with the timestamps of 6 (first start) and 8 (completion). */
-async function setStatus(db: Db, loaded: LoadedIssue, to: IssueStatusId, now: Date): Promise<void> {
-  const { row } = loaded;
-  await db
+/**
+ * Moves an issue to a status, with the timestamps of 6 (first start) and 8 (completion); a
+ * schedule waiting for it hears of it, and so do its public reporter and external address
+ * (public-mail.ts; mailReporter false: the reporter made the change). Every status change of an
+ * action goes through here, the public follow page's too.
+ */
+export async function applyIssueStatus(
+  ctx: Pick<AppContext, 'config'>,
+  db: Db,
+  row: Pick<
+    LoadedIssue['row'],
+    'id' | 'client_id' | 'status_id' | 'started_at' | 'schedule_id' | 'external_email_address'
+  >,
+  to: IssueStatusId,
+  now: Date,
+  options: { mailReporter?: boolean } = {},
+): Promise<void> {
+  const updated = await db
     .updateTable('issues')
     .set({
       status_id: to,
@@ -109,10 +131,28 @@ async function setStatus(db: Db, loaded: LoadedIssue, to: IssueStatusId, now: Da
     })
     .where('client_id', '=', row.client_id)
     .where('id', '=', row.id)
-    .execute();
+    // Whether it was reported publicly, in the same statement: most issues were not.
+    .returning((eb) =>
+      eb
+        .exists(
+          eb
+            .selectFrom('public_issue_links as pl')
+            .select('pl.id')
+            .whereRef('pl.issue_id', '=', 'issues.id')
+            .where('pl.kind', '=', 'reporter'),
+        )
+        .as('reported_publicly'),
+    )
+    .executeTakeFirst();
   // A schedule waiting for this issue to be done (after_marked_as_done / after_completion) is due again.
   await scheduleIssueStatusChanged(db, row, to, now);
+  if (to !== row.status_id && (updated?.reported_publicly || row.external_email_address)) {
+    await mailPublicStatusChange(ctx, db, row, to, { reporter: options.mailReporter !== false });
+  }
 }
+
+const setStatus = (ctx: AppContext, db: Db, loaded: LoadedIssue, to: IssueStatusId, now: Date) =>
+  applyIssueStatus(ctx, db, loaded.row, to, now);
 
 /**
  * POST issue/{id}/status: an action button (accept 3→5, decline 3→4 with a note, start 5→6,
@@ -156,7 +196,7 @@ export async function changeIssueStatus(
     if (input.worktime_seconds && !closing && !canEditWorktime(loaded.rules)) {
       throw new AppError(403, 'worktime_not_editable', ruleMessage('worktime_not_editable'));
     }
-    await setStatus(trx, loaded, to, now);
+    await setStatus(ctx, trx, loaded, to, now);
     if (input.worktime_seconds) {
       await addWorktime(trx, auth, loaded.row, { seconds: input.worktime_seconds, ended_at: now });
     }
@@ -243,7 +283,7 @@ export async function unarchiveIssue(ctx: AppContext, auth: Auth, id: number): P
 export async function reopenIssue(ctx: AppContext, auth: Auth, id: number): Promise<Issue> {
   return act(ctx, auth, id, async (trx, loaded, now) => {
     enforce(checkReopen(loaded.rules));
-    await setStatus(trx, loaded, ISSUE_STATUS.inProgress, now);
+    await setStatus(ctx, trx, loaded, ISSUE_STATUS.inProgress, now);
     await logActivity(trx, {
       clientId: loaded.row.client_id,
       userId: auth.userId,
@@ -302,7 +342,7 @@ export async function quickComplete(
   const { done, refused } = await eachIssue(ctx, auth, ids, async (trx, loaded, now) => {
     const result = checkQuickComplete(loaded.rules);
     if (!result.ok) return result;
-    await setStatus(trx, loaded, ISSUE_STATUS.completed, now);
+    await setStatus(ctx, trx, loaded, ISSUE_STATUS.completed, now);
     await logActivity(trx, {
       clientId: loaded.row.client_id,
       userId: auth.userId,

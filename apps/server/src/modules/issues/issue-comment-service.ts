@@ -16,6 +16,7 @@ import { findAttachmentRows } from '../attachments/attachment-queries.js';
 import { storeAttachments } from '../attachments/attachment-service.js';
 import type { PreparedUpload } from '../attachments/attachment-upload.js';
 import { personWithImageOf } from '../users/user-presenter.js';
+import { publishStaffReply } from '../public-area/public-report-staff-service.js';
 import { addComment } from './issue-action-service.js';
 import { type LoadedIssue, loadIssue } from './issue-context.js';
 import { findPersonAccessRole } from './issue-queries.js';
@@ -113,19 +114,24 @@ async function commentAttachments(ctx: AppContext, auth: Auth, loaded: LoadedIss
 
 /**
  * POST issue/{id}/comments: can_comment (also on archived issues, 000 §4). Files sent with the
- * comment (multipart attachments[n][file]) are stored as the comment's attachments.
+ * comment (multipart attachments[n][file]) are stored as the comment's attachments. is_public:
+ * a reply the public reporter sees and is e-mailed (publicly reported issues only).
  */
 export async function createComment(
   ctx: AppContext,
   auth: Auth,
   id: number,
-  comment: string,
+  input: { comment: string; is_public?: boolean | undefined },
   attachments: { files: PreparedUpload[]; written: string[] } = { files: [], written: [] },
 ): Promise<IssueComment> {
+  const { comment } = input;
   const commentId = await ctx.db.transaction().execute(async (trx) => {
     const loaded = await loadIssue(trx, auth, id, { lock: true });
     if (!issuePermissions(loaded.rules).can_comment) throw forbidden('You may not comment on this issue');
-    const newId = await addComment(trx, auth, loaded.row, comment);
+    const newId = await addComment(trx, auth, loaded.row, comment, input.is_public === true);
+    if (input.is_public) {
+      await publishStaffReply(ctx, trx, auth, loaded.row, loaded.grant.collaboration_id, comment);
+    }
     await storeAttachments(ctx, trx, {
       clientId: loaded.row.client_id,
       ownerType: 'comment',

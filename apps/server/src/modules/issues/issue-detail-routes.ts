@@ -28,7 +28,7 @@ export function issueDetailRoutes(app: FastifyInstance, ctx: AppContext): void {
     async ({ auth, params, body, request }) => {
       const files = await prepareUploads(attachmentFormOf(request).uploads);
       return withFileCleanup(ctx, (written) =>
-        createComment(ctx, auth, params.id, body.comment, { files, written }),
+        createComment(ctx, auth, params.id, body, { files, written }),
       );
     },
     { preValidation: multipartIssueBody },

@@ -14,7 +14,7 @@ const NUMBER_FIELDS = new Set([
   'status_id',
   'worktime_seconds',
 ]);
-const BOOLEAN_FIELDS = new Set(['is_attachment_required', 'is_worktime_required']);
+const BOOLEAN_FIELDS = new Set(['is_attachment_required', 'is_worktime_required', 'is_public']);
 const LIST_FIELDS = new Set(['categories', 'watchers', 'equipment_ids']);
 const JSON_FIELDS = new Set(['translations']);
 

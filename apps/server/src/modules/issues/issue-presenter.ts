@@ -15,15 +15,18 @@ import { fileUrl } from '../../storage/file-storage.js';
 import type { LoadedIssue } from './issue-context.js';
 import type { IssueDetailRow, PublicReportJson } from './issue-queries.js';
 
-/** Issue.public_report: who reported it through a public form (issue 19). */
-function presentPublicReport(report: PublicReportJson | null): IssuePublicReport | null {
+/**
+ * Issue.public_report: who reported it through a public form (issue 19). Their address and
+ * phone are the owner organisation's to know: a partner's people see the name only.
+ */
+function presentPublicReport(report: PublicReportJson | null, ownOrganisation: boolean): IssuePublicReport | null {
   if (!report) return null;
   return {
     reporter: {
       id: report.reporter_id,
       full_name: report.full_name,
-      email: report.email,
-      phone: report.phone,
+      email: ownOrganisation ? report.email : null,
+      phone: ownOrganisation ? report.phone : null,
       is_public_user: true,
     },
     form_type: report.form_type,
@@ -100,7 +103,7 @@ export function presentIssue(loaded: LoadedIssue, details: IssueDetailRow, attac
     due_state: dueState(facts, loaded.settings, rules.now),
     available_translations: readIssueTranslations(row.translations),
     created_by: creator ? { id: creator.id, full_name: fullName(creator) } : null,
-    public_report: presentPublicReport(details.public_report),
+    public_report: presentPublicReport(details.public_report, loaded.grant.collaboration_id === null),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

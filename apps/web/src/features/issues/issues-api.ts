@@ -208,7 +208,12 @@ export function useIssueActions(id: number) {
       },
     ),
     comment: useIssueWrite(
-      (comment: string) => call(issueDetailContracts.addComment, { params, body: { comment } }),
+      // is_public: a reply the public reporter sees (publicly reported issues only).
+      (input: string | { comment: string; is_public?: boolean }) =>
+        call(issueDetailContracts.addComment, {
+          params,
+          body: typeof input === 'string' ? { comment: input } : input,
+        }),
       (client) => {
         patchIssue(client, id, (issue) => ({ ...issue, number_of_comments: issue.number_of_comments + 1 }));
         refreshAfterWrite(client, id, { comments: true });

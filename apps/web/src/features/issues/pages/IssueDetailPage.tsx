@@ -30,6 +30,7 @@ import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { IssueAttachments } from '../../attachments/components/IssueAttachments';
 import { ChecklistsSection } from '../../checklists/components/ChecklistsSection';
 import { EquipmentLinks } from '../../equipment-sets/components/EquipmentLinks';
+import { PublicReportCard } from '../../public-forms/components/PublicReportCard';
 import { IssueScheduleLink } from '../../schedules/components/IssueScheduleLink';
 import { IssueAssets } from '../components/IssueAssets';
 import { IssueMenu } from '../components/IssueMenu';
@@ -211,6 +212,7 @@ function IssueDetail({ issue, routeParentId }: { issue: Issue; routeParentId: nu
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
             <Box hiddenFrom="md">{facts}</Box>
+            {issue.public_report && <PublicReportCard issue={issue} />}
             <Card withBorder radius="md" padding="md">
               <Title order={2} size="h5" mb="xs">
                 {t('issues.fields.description')}

@@ -27,6 +27,7 @@ import {
   IconSortAscending,
   IconSortDescending,
   IconUserPlus,
+  IconUserQuestion,
   IconUsers,
   IconUsersPlus,
 } from '@tabler/icons-react';
@@ -41,6 +42,7 @@ import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { PeoplePicker } from '../../../ui/picker/PeoplePicker';
 import type { PickerPerson } from '../../../ui/picker/picker-state';
 import { useAuth } from '../../auth/session-store';
+import { useCanSeeExternalReporters } from '../../public-forms/use-can-see-reporters';
 import { StatusBadge } from '../components/StatusBadge';
 import { UserAvatar } from '../components/UserAvatar';
 import {
@@ -67,6 +69,7 @@ export function ProfileListPage() {
   const workspaces = useWorkspaceOptions();
   const notify = useNotify();
   const [pickerOpened, setPickerOpened] = useState(false);
+  const seesReporters = useCanSeeExternalReporters();
 
   const apply = (patch: Partial<ProfileListParams>) =>
     setQuery(profileListSearch(changeProfileListParams(params, patch)));
@@ -83,6 +86,16 @@ export function ProfileListPage() {
       <Group justify="space-between" wrap="wrap" gap="sm">
         <Title order={2}>{t('profiles.title')}</Title>
         <Group gap="xs">
+          {seesReporters && (
+            <Button
+              component={Link}
+              to="/dashboard/profiles/external-reporters"
+              variant="subtle"
+              leftSection={<IconUserQuestion size={16} />}
+            >
+              {t('public-forms.reporters.link')}
+            </Button>
+          )}
           <Button
             variant="default"
             leftSection={<IconUsersPlus size={16} />}

@@ -13,8 +13,16 @@ import {
   ThemeIcon,
 } from '@mantine/core';
 import { IconCheck, IconLinkOff, IconMapPin, IconMapPinOff } from '@tabler/icons-react';
-import { EQUIPMENT_NOTE_MAX, EQUIPMENT_TEXT_MAX, type PublicEquipment } from '@workbench/domain';
-import { type FormEvent, type ReactNode, useState } from 'react';
+import {
+  EQUIPMENT_NOTE_MAX,
+  EQUIPMENT_TEXT_MAX,
+  type PublicEquipment,
+  type PublicForm,
+  type PublicFormFieldKey,
+  publicFormText,
+  tryResolveLanguage,
+} from '@workbench/domain';
+import { type FormEvent, Fragment, type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { useErrorText } from '../../../ui/feedback/use-error-text';
@@ -140,13 +148,26 @@ type Location =
  * shares it (the browser asks; refused or impossible is said, and the report goes without).
  * Sent, it shows the thank-you.
  */
-export function FoundForm({ code, group }: { code: string; group: boolean }) {
-  const { t } = useTranslation();
+export function FoundForm({ code, group, form }: { code: string; group: boolean; form: PublicForm }) {
+  const { t, i18n } = useTranslation();
+  const language = tryResolveLanguage(i18n.language) ?? 'en';
   const errorText = useErrorText();
   const report = useReportFound(code, group);
   const [values, setValues] = useState({ finder_name: '', finder_contact: '', message: '' });
   const [location, setLocation] = useState<Location>({ state: 'none' });
   const [sent, setSent] = useState(false);
+  const [missing, setMissing] = useState<Set<string>>(new Set());
+  // The organisation's form (public_page_configurator/equipment): its fields in its order, its
+  // required marks and its texts in the page's language, else the product's own.
+  const shown = form.fields.filter((f) => f.visible);
+  const fieldOf = (key: PublicFormFieldKey) => shown.find((f) => f.key === key);
+  const heading = publicFormText(form, language, 'title') ?? t('public-equipment.found_heading');
+  const intro =
+    publicFormText(form, language, 'intro') ??
+    (shown.some((f) => f.required)
+      ? t('public-equipment.found_intro_required')
+      : t('public-equipment.found_intro'));
+  const thankYou = publicFormText(form, language, 'thank_you') ?? t('public-equipment.thank_you_text');
 
   const shareLocation = () => {
     if (!('geolocation' in navigator)) {
@@ -168,12 +189,22 @@ export function FoundForm({ code, group }: { code: string; group: boolean }) {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
+    const empty = new Set<string>();
+    for (const f of shown) {
+      if (!f.required) continue;
+      if (f.key === 'location') {
+        // A location the browser cannot give does not hold the report back.
+        if (location.state === 'none' || location.state === 'asking') empty.add(f.key);
+      } else if (!values[f.key as keyof typeof values]?.trim()) empty.add(f.key);
+    }
+    setMissing(empty);
+    if (empty.size) return;
     try {
       await report.mutateAsync({
-        finder_name: values.finder_name || null,
-        finder_contact: values.finder_contact || null,
-        message: values.message || null,
-        ...(location.state === 'shared'
+        finder_name: (fieldOf('finder_name') && values.finder_name) || null,
+        finder_contact: (fieldOf('finder_contact') && values.finder_contact) || null,
+        message: (fieldOf('message') && values.message) || null,
+        ...(fieldOf('location') && location.state === 'shared'
           ? { latitude: location.latitude, longitude: location.longitude }
           : {}),
       });
@@ -183,9 +214,15 @@ export function FoundForm({ code, group }: { code: string; group: boolean }) {
     }
   };
   const fieldError = (field: string) =>
-    report.error instanceof ApiError && report.error.fields[field]
-      ? errorText(report.error.fields[field])
-      : undefined;
+    missing.has(field)
+      ? t('errors.required')
+      : report.error instanceof ApiError && report.error.fields[field]
+        ? errorText(report.error.fields[field])
+        : undefined;
+  const edit = (key: keyof typeof values, value: string) => {
+    setValues({ ...values, [key]: value });
+    if (missing.has(key)) setMissing(new Set([...missing].filter((k) => k !== key)));
+  };
 
   if (sent) {
     return (
@@ -196,7 +233,7 @@ export function FoundForm({ code, group }: { code: string; group: boolean }) {
         <Text fw={600} size="lg">
           {t('public-equipment.thank_you_title')}
         </Text>
-        <Text>{t('public-equipment.thank_you_text')}</Text>
+        <Text style={{ whiteSpace: 'pre-wrap' }}>{thankYou}</Text>
       </Stack>
     );
   }
@@ -204,50 +241,75 @@ export function FoundForm({ code, group }: { code: string; group: boolean }) {
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack gap="sm">
-        <Text fw={600}>{t('public-equipment.found_heading')}</Text>
-        <Text size="sm" c="dimmed">
-          {t('public-equipment.found_intro')}
+        <Text fw={600}>{heading}</Text>
+        <Text size="sm" c="dimmed" style={{ whiteSpace: 'pre-wrap' }}>
+          {intro}
         </Text>
-        <TextInput
-          label={t('public-equipment.finder_name')}
-          autoComplete="name"
-          value={values.finder_name}
-          maxLength={EQUIPMENT_TEXT_MAX}
-          onChange={(e) => setValues({ ...values, finder_name: e.currentTarget.value })}
-          error={fieldError('finder_name')}
-        />
-        <TextInput
-          label={t('public-equipment.finder_contact')}
-          description={t('public-equipment.finder_contact_hint')}
-          autoComplete="email"
-          value={values.finder_contact}
-          maxLength={EQUIPMENT_TEXT_MAX}
-          onChange={(e) => setValues({ ...values, finder_contact: e.currentTarget.value })}
-          error={fieldError('finder_contact')}
-        />
-        <Textarea
-          label={t('public-equipment.message')}
-          placeholder={t('public-equipment.message_placeholder')}
-          value={values.message}
-          maxLength={EQUIPMENT_NOTE_MAX}
-          autosize
-          minRows={3}
-          onChange={(e) => setValues({ ...values, message: e.currentTarget.value })}
-          error={fieldError('message')}
-        />
-        <Stack gap={4}>
-          <Button
-            variant="light"
-            leftSection={<IconMapPin size={18} aria-hidden />}
-            onClick={shareLocation}
-            loading={location.state === 'asking'}
-            disabled={location.state === 'shared'}
-            fullWidth
-          >
-            {t('public-equipment.share_location')}
-          </Button>
-          <LocationNote location={location} />
-        </Stack>
+        {shown.map((f) => (
+          <Fragment key={f.key}>
+            {f.key === 'finder_name' && (
+              <TextInput
+                label={t('public-equipment.finder_name')}
+                autoComplete="name"
+                required={f.required}
+                value={values.finder_name}
+                maxLength={EQUIPMENT_TEXT_MAX}
+                onChange={(e) => edit('finder_name', e.currentTarget.value)}
+                error={fieldError('finder_name')}
+              />
+            )}
+            {f.key === 'finder_contact' && (
+              <TextInput
+                label={t('public-equipment.finder_contact')}
+                description={t('public-equipment.finder_contact_hint')}
+                autoComplete="email"
+                required={f.required}
+                value={values.finder_contact}
+                maxLength={EQUIPMENT_TEXT_MAX}
+                onChange={(e) => edit('finder_contact', e.currentTarget.value)}
+                error={fieldError('finder_contact')}
+              />
+            )}
+            {f.key === 'message' && (
+              <Textarea
+                label={t('public-equipment.message')}
+                placeholder={t('public-equipment.message_placeholder')}
+                required={f.required}
+                value={values.message}
+                maxLength={EQUIPMENT_NOTE_MAX}
+                autosize
+                minRows={3}
+                onChange={(e) => edit('message', e.currentTarget.value)}
+                error={fieldError('message')}
+              />
+            )}
+            {f.key === 'location' && (
+              <Stack gap={4}>
+                <Button
+                  variant="light"
+                  leftSection={<IconMapPin size={18} aria-hidden />}
+                  onClick={() => {
+                    setMissing(new Set([...missing].filter((k) => k !== 'location')));
+                    shareLocation();
+                  }}
+                  loading={location.state === 'asking'}
+                  disabled={location.state === 'shared'}
+                  fullWidth
+                >
+                  {f.required
+                    ? `${t('public-equipment.share_location')} *`
+                    : t('public-equipment.share_location')}
+                </Button>
+                <LocationNote location={location} required={f.required} />
+                {missing.has('location') && (
+                  <Text size="xs" c="var(--mantine-color-error)" role="alert" ta="center">
+                    {t('public-equipment.location_required')}
+                  </Text>
+                )}
+              </Stack>
+            )}
+          </Fragment>
+        ))}
         {report.error && !Object.keys(report.error instanceof ApiError ? report.error.fields : {}).length && (
           <Alert color="red" role="alert" p="xs">
             {errorText(report.error)}
@@ -261,7 +323,7 @@ export function FoundForm({ code, group }: { code: string; group: boolean }) {
   );
 }
 
-function LocationNote({ location }: { location: Location }) {
+function LocationNote({ location, required }: { location: Location; required: boolean }) {
   const { t } = useTranslation();
   if (location.state === 'shared')
     return (
@@ -287,7 +349,7 @@ function LocationNote({ location }: { location: Location }) {
     );
   return (
     <Text size="xs" c="dimmed" ta="center">
-      {t('public-equipment.location_optional')}
+      {required ? t('public-equipment.location_asked') : t('public-equipment.location_optional')}
     </Text>
   );
 }

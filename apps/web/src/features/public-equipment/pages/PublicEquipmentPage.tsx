@@ -1,6 +1,7 @@
-import { Divider, Stack } from '@mantine/core';
+import { Alert, Divider, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useParams, useSearchParams } from 'react-router';
+import { PublicAccent } from '../../public-report/components/PublicAccent';
 import {
   FoundForm,
   PublicEquipmentSummary,
@@ -20,14 +21,27 @@ function PublicFoundScreen({ code, group }: { code: string; group: boolean }) {
   if (info.isPending) return <PublicLoading title={t('public-equipment.loading')} />;
   if (info.isError)
     return <PublicProblem error={info.error} invalidText={invalidText} onRetry={() => void info.refetch()} />;
+  const { form } = info.data;
+  // The finder's form in the organisation's colour (public_page_configurator/equipment).
   return (
-    <PublicFrame title={info.data.title} subtitle={group ? t('public-equipment.group_subtitle') : undefined}>
-      <Stack gap="md">
-        <PublicEquipmentSummary info={info.data} />
-        <Divider />
-        <FoundForm code={code} group={group} />
-      </Stack>
-    </PublicFrame>
+    <PublicAccent color={form.primary_color}>
+      <PublicFrame
+        title={info.data.title}
+        subtitle={group ? t('public-equipment.group_subtitle') : undefined}
+      >
+        <Stack gap="md">
+          <PublicEquipmentSummary info={info.data} />
+          <Divider />
+          {form.enabled ? (
+            <FoundForm code={code} group={group} form={form} />
+          ) : (
+            <Alert color="orange" role="status" data-testid="found-disabled">
+              {t('public-equipment.found_disabled')}
+            </Alert>
+          )}
+        </Stack>
+      </PublicFrame>
+    </PublicAccent>
   );
 }
 

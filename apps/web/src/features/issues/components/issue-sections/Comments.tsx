@@ -8,6 +8,7 @@ import {
   Loader,
   Pagination,
   Stack,
+  Switch,
   Text,
 } from '@mantine/core';
 import { IconPaperclip, IconX } from '@tabler/icons-react';
@@ -21,6 +22,11 @@ import { TextareaWithTemplates } from '../../../../ui/text-templates/TextareaWit
 import { postCommentWithFiles } from '../../../attachments/attachments-api';
 import { AttachmentLink } from '../../../attachments/components/AttachmentLink';
 import { useUploadFlow } from '../../../attachments/components/UploadOutcome';
+import {
+  CommentAudienceBadge,
+  usePublicReporterName,
+} from '../../../public-forms/components/PublicReportCard';
+import { postPublicCommentWithFiles } from '../../../public-forms/public-forms-api';
 import { formatDateTime } from '../../issue-helpers';
 import { useComments, useInvalidateIssues, useIssueActions } from '../../issues-api';
 import { Section } from './Section';
@@ -38,6 +44,9 @@ export function Comments({ issue }: { issue: Issue }) {
   // Files go with the comment, after the same checks as the gallery's (type, size, rescaling).
   const [files, setFiles] = useState<File[]>([]);
   const [sendingFiles, setSendingFiles] = useState(false);
+  // A publicly reported issue: the reply may be shown to the reporter (off unless chosen).
+  const reporterName = usePublicReporterName(issue);
+  const [isPublic, setIsPublic] = useState(false);
   const upload = useUploadFlow({
     existingBytes: files.reduce((sum, f) => sum + f.size, 0),
     onAccepted: (accepted) => setFiles((all) => [...all, ...accepted.map((a) => a.file)]),
@@ -47,13 +56,17 @@ export function Comments({ issue }: { issue: Issue }) {
     try {
       if (files.length) {
         setSendingFiles(true);
-        await postCommentWithFiles(issue.id, text.trim(), files).finally(() => setSendingFiles(false));
+        await (isPublic
+          ? postPublicCommentWithFiles(issue.id, text.trim(), files)
+          : postCommentWithFiles(issue.id, text.trim(), files)
+        ).finally(() => setSendingFiles(false));
         await invalidate();
         setFiles([]);
       } else {
-        await comment.mutateAsync(text.trim());
+        await comment.mutateAsync(isPublic ? { comment: text.trim(), is_public: true } : text.trim());
       }
       setText('');
+      setIsPublic(false);
       notify.ok('issues.comments.added');
       if (comments.data) setPage(Math.max(1, Math.ceil((comments.data.total + 1) / comments.data.per_page)));
     } catch (err) {
@@ -79,11 +92,12 @@ export function Comments({ issue }: { issue: Issue }) {
             <Stack gap={2} style={{ minWidth: 0 }}>
               <Group gap={8}>
                 <Text size="sm" fw={600}>
-                  {c.user?.full_name ?? t('issues.someone')}
+                  {(c.by_reporter && reporterName) || (c.user?.full_name ?? t('issues.someone'))}
                 </Text>
                 <Text size="xs" c="dimmed">
                   {formatDateTime(c.created_at, i18n.language)}
                 </Text>
+                <CommentAudienceBadge comment={c} />
               </Group>
               <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
                 {c.comment}
@@ -123,6 +137,15 @@ export function Comments({ issue }: { issue: Issue }) {
               }}
               error={error}
             />
+            {reporterName !== null && (
+              <Switch
+                size="sm"
+                label={t('public-forms.issue.visible_to_reporter')}
+                description={t('public-forms.issue.visible_hint')}
+                checked={isPublic}
+                onChange={(e) => setIsPublic(e.currentTarget.checked)}
+              />
+            )}
             {files.length > 0 && (
               <Group gap={6} aria-label={t('issues.comments.files')}>
                 {files.map((file, index) => (
