@@ -147,11 +147,20 @@ describe('GET public/issue/detail/{id}', () => {
       expect(res.status).toBe(404);
       expect(res.body).toEqual(unknown.body);
     }
-    // A missing token is refused by the schema alike, whatever the id.
-    const missing = await server.call('GET', `${API}/public/issue/detail/${a.issueId}`);
-    const missingUnknown = await server.call('GET', `${API}/public/issue/detail/2000000`);
-    expect(missing.status).toBe(missingUnknown.status);
-    expect(missing.body).toEqual(missingUnknown.body);
+    // A missing or short token finds nothing alike, whatever the id.
+    for (const res of [
+      await server.call('GET', `${API}/public/issue/detail/${a.issueId}`),
+      await server.call('GET', `${API}/public/issue/detail/2000000`),
+      await detail(a.issueId, 'x'),
+    ]) {
+      expect(res.status).toBe(404);
+      expect(res.body).toEqual(unknown.body);
+    }
+    const comment = await server.call('POST', `${API}/public/issue/${a.issueId}/comment`, {
+      body: { comment: 'Hi' },
+    });
+    expect(comment.status).toBe(404);
+    expect(comment.body).toEqual(unknown.body);
     // A watcher's token opens only its unsubscribe call.
     await setIssue(a.issueId, {
       external_email_address: 'owner@example.test',

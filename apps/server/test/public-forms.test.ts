@@ -495,7 +495,7 @@ describe('GET public/asset/{code}', () => {
     expect(await scansOf(t.org.id)).toEqual([]);
   });
 
-  it('qr=1 logs a scan once per address and asset in 5 minutes, without a user', async () => {
+  it('qr=1 logs a scan once per address, person and asset in 5 minutes, with the person when logged in', async () => {
     const t = await createWorkspaceTree(server);
     const boiler = await createAsset(server.db, {
       client_id: t.org.id,
@@ -514,15 +514,20 @@ describe('GET public/asset/{code}', () => {
     await server.call('GET', `/api/v4/public/asset/${pump.publicCode}?qr=1`);
     expect(await scansOf(t.org.id)).toEqual([
       { entity_type: 'asset', entity_id: boiler.id, user_id: null },
+      { entity_type: 'asset', entity_id: boiler.id, user_id: t.admin.id },
       { entity_type: 'asset', entity_id: pump.id, user_id: null },
     ]);
+    // Again by the same people within the window: nothing more.
+    await server.call('GET', `/api/v4/public/asset/${boiler.publicCode}?qr=1`);
+    await server.call('GET', `/api/v4/public/asset/${boiler.publicCode}?qr=1`, { token: t.tokens.admin });
+    expect(await scansOf(t.org.id)).toHaveLength(3);
     await server.db
       .updateTable('rate_limits')
       .set({ window_start: new Date(Date.now() - BUDGETS.scanLog.windowMs - 1000) })
       .where('bucket', '=', BUDGETS.scanLog.bucket)
       .execute();
     await server.call('GET', `/api/v4/public/asset/${boiler.publicCode}?qr=1`);
-    expect(await scansOf(t.org.id)).toHaveLength(3);
+    expect(await scansOf(t.org.id)).toHaveLength(4);
     expect((await server.call('GET', `/api/v4/public/asset/${boiler.publicCode}?qr=2`)).status).toBe(422);
   });
 

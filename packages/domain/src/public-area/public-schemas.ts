@@ -44,8 +44,12 @@ const ZOptionalEmail = z
   .nullish()
   .transform((v) => (v ? v : null));
 const ZLanguage = z.enum(UI_LANGUAGES, 'unsupported_language');
-/** A follow link's token: 43 base64url characters (anything else finds nothing). */
-export const ZFollowToken = z.string('invalid_token').min(20, 'invalid_token').max(100, 'invalid_token');
+/**
+ * A follow link's token (43 base64url characters). Optional and of any length up to 200: a
+ * missing or malformed token finds nothing, and the server answers it with the same 404 as a
+ * wrong one or an unknown issue, so no answer tells a real id from a made-up one.
+ */
+export const ZFollowToken = z.string('invalid_token').max(200, 'invalid_token').optional();
 
 // ---------------------------------------------------------------------------------------------
 // The configurator (public_page_configurator/{type}; admins)

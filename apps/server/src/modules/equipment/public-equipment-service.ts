@@ -18,8 +18,9 @@ import { fileUrl } from '../../storage/file-storage.js';
 import { intArray } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { findClientTimeZone } from '../schedules/schedule-queries.js';
 import { readPublicForm } from '../public-area/public-forms.js';
+import { findClientTimeZone } from '../schedules/schedule-queries.js';
+import { recordQrScan } from '../workspaces/qr-scans.js';
 import { hashExtendToken } from './extend-token.js';
 import { type FoundReportDetails, foundReportMail } from './public-equipment-mail.js';
 
@@ -123,25 +124,12 @@ export async function getPublicEquipment(
   await requireBudget(ctx.db, BUDGETS.publicViews, ipKey(request));
   const row = await findPublic(ctx.db, kind, code);
   if (!row) throw notFound(kind === 'equipment' ? 'Equipment not found' : 'Equipment group not found');
-  const { allowed } = await spendBudget(
-    ctx.db,
-    BUDGETS.scanLog,
-    hashedKey('scan', request.ip, kind, row.id, 'anonymous'),
-  );
-  if (allowed) {
-    await ctx.db
-      .insertInto('qr_scan_logs')
-      .values({
-        client_id: row.client_id,
-        entity_type: kind,
-        entity_id: row.id,
-        user_id: null,
-        latitude: null,
-        longitude: null,
-        user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
-      })
-      .execute();
-  }
+  await recordQrScan(ctx, request, {
+    clientId: row.client_id,
+    entityType: kind,
+    entityId: row.id,
+    userId: null,
+  });
   return presentPublic(row, await readPublicForm(ctx.db, row.client_id, 'equipment', row.logo));
 }
 

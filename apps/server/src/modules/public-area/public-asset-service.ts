@@ -5,6 +5,7 @@ import { notFound } from '../../http/errors.js';
 import { BUDGETS, hashedKey, requireBudget, spendBudget } from '../../http/rate-limit.js';
 import { fileUrl } from '../../storage/file-storage.js';
 import { findFirstPictureKeys } from '../assets/asset-queries.js';
+import { optionalCaller, recordQrScan } from '../workspaces/qr-scans.js';
 import { readPublicForm } from './public-forms.js';
 
 type Db = AppContext['db'];
@@ -42,8 +43,8 @@ export async function findPublicAsset(db: Db, code: string) {
  * GET public/asset/{code}: what a visitor may see of an asset before reporting about it (its
  * name, workspace, first picture, the organisation, the asset report form). Unknown, deleted,
  * archived, or in an archived or deleted workspace: 404. Every view spends the client address's
- * budget of public views; with qr=1 the view is a QR scan, logged without a user at most once
- * per address and asset in 5 minutes.
+ * budget of public views; with qr=1 the view is a QR scan (with the person, when logged in),
+ * logged at most once per address, person and asset in 5 minutes.
  */
 export async function getPublicAsset(
   ctx: AppContext,
@@ -55,25 +56,12 @@ export async function getPublicAsset(
   const row = await findPublicAsset(ctx.db, code);
   if (!row) throw notFound('Asset not found');
   if (qr) {
-    const { allowed } = await spendBudget(
-      ctx.db,
-      BUDGETS.scanLog,
-      hashedKey('scan', request.ip, 'asset', row.id, 'anonymous'),
-    );
-    if (allowed) {
-      await ctx.db
-        .insertInto('qr_scan_logs')
-        .values({
-          client_id: row.client_id,
-          entity_type: 'asset',
-          entity_id: row.id,
-          user_id: null,
-          latitude: null,
-          longitude: null,
-          user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
-        })
-        .execute();
-    }
+    await recordQrScan(ctx, request, {
+      clientId: row.client_id,
+      entityType: 'asset',
+      entityId: row.id,
+      userId: await optionalCaller(ctx, request),
+    });
   }
   const [pictures, form] = await Promise.all([
     findFirstPictureKeys(ctx.db, [row.id]),

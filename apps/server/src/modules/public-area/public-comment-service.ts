@@ -27,7 +27,7 @@ export async function commentPublicly(
   ctx: AppContext,
   request: FastifyRequest,
   issueId: number,
-  input: { token: string; comment: string },
+  input: { token?: string | undefined; comment: string },
 ): Promise<PublicComment> {
   await requireBudget(ctx.db, BUDGETS.publicIssueWrites, ipKey(request));
   const link = await openLink(ctx.db, issueId, 'reporter', input.token);
@@ -88,7 +88,7 @@ export async function uploadToComment(
   ctx: AppContext,
   request: FastifyRequest,
   ids: { issueId: number; commentId: number },
-  token: string,
+  token: string | undefined,
 ): Promise<PublicComment> {
   const link = await openLink(ctx.db, ids.issueId, 'reporter', token);
   const uploads = publicUploadsOf(request);
@@ -149,7 +149,7 @@ export async function listAttachmentCommentsPublicly(
   ctx: AppContext,
   request: FastifyRequest,
   issueId: number,
-  token: string,
+  token: string | undefined,
 ): Promise<{
   data: Array<{
     id: number;

@@ -267,7 +267,7 @@ export async function getFollowPage(
   ctx: AppContext,
   request: FastifyRequest,
   issueId: number,
-  token: string,
+  token: string | undefined,
 ): Promise<PublicIssue> {
   await requireBudget(ctx.db, BUDGETS.publicViews, ipKey(request));
   const link = await openLink(ctx.db, issueId, 'reporter', token);
@@ -308,7 +308,7 @@ export async function changeStatusPublicly(
   ctx: AppContext,
   request: FastifyRequest,
   issueId: number,
-  input: { token: string; status_id: number; comment: string | null },
+  input: { token?: string | undefined; status_id: number; comment: string | null },
 ): Promise<PublicIssue> {
   await requireBudget(ctx.db, BUDGETS.publicIssueWrites, ipKey(request));
   const { link, scheduleId } = await ctx.db.transaction().execute(async (trx) => {
@@ -371,7 +371,7 @@ export async function setSubscription(
   ctx: AppContext,
   request: FastifyRequest,
   issueId: number,
-  input: { token: string; type: 'reporter' | 'watcher'; subscribe: boolean },
+  input: { token?: string | undefined; type: 'reporter' | 'watcher'; subscribe: boolean },
 ): Promise<{ subscribed: boolean; title: string; organisation: string }> {
   await requireBudget(ctx.db, BUDGETS.publicIssueWrites, ipKey(request));
   const link = await openLink(ctx.db, issueId, input.type, input.token);

@@ -15,12 +15,12 @@ import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
 import { BUDGETS, hashedKey, requireBudget, spendBudget } from '../../http/rate-limit.js';
-import { readPublicForm } from '../public-area/public-forms.js';
 import { fileUrl } from '../../storage/file-storage.js';
 import { loadWorkspaceGrants, requireWorkspaceGrant } from '../access/request-access.js';
 import { logActivity } from '../activity/activity-log.js';
-import { hashToken } from '../auth/tokens.js';
+import { readPublicForm } from '../public-area/public-forms.js';
 import { personOf } from '../users/user-presenter.js';
+import { optionalCaller, recordQrScan } from './qr-scans.js';
 import { presentPerson } from './workspace-presenter.js';
 import { assertCanEditWorkspace } from './workspace-service.js';
 
@@ -110,24 +110,6 @@ export async function listScanLog(ctx: AppContext, auth: Auth, id: number, pagin
   });
 }
 
-/** The caller, when a valid session token comes with a public request; never an error. */
-async function optionalCaller(ctx: AppContext, request: FastifyRequest): Promise<number | null> {
-  const header = request.headers.authorization;
-  const [scheme, raw] = header?.split(' ') ?? [];
-  if (scheme?.toLowerCase() !== 'bearer' || !raw) return null;
-  const row = await ctx.db
-    .selectFrom('user_tokens as t')
-    .innerJoin('users as u', 'u.id', 't.user_id')
-    .select(['u.id', 't.expires_at', 't.revoked_at', 'u.status', 'u.deleted_at'])
-    .where('t.token_hash', '=', hashToken(raw.trim()))
-    .where('t.kind', '=', 'session')
-    .executeTakeFirst();
-  if (!row || row.revoked_at || row.expires_at <= new Date() || row.status !== 'active' || row.deleted_at) {
-    return null;
-  }
-  return row.id;
-}
-
 /**
  * A new public code for a workspace (those who may edit it): its printed QR codes, its old code
  * and, for a workspace older than the codes, its numeric public address stop working.
@@ -191,26 +173,14 @@ export async function getPublicWorkspace(
   const row = await query.executeTakeFirst();
   if (!row) throw notFound('Workspace not found');
   if (scan.qr) {
-    const userId = await optionalCaller(ctx, request);
-    const { allowed } = await spendBudget(
-      ctx.db,
-      BUDGETS.scanLog,
-      hashedKey('scan', request.ip, row.id, userId ?? 'anonymous'),
-    );
-    if (allowed) {
-      await ctx.db
-        .insertInto('qr_scan_logs')
-        .values({
-          client_id: row.client_id,
-          entity_type: 'workspace',
-          entity_id: row.id,
-          user_id: userId,
-          latitude: scan.latitude ?? null,
-          longitude: scan.longitude ?? null,
-          user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
-        })
-        .execute();
-    }
+    await recordQrScan(ctx, request, {
+      clientId: row.client_id,
+      entityType: 'workspace',
+      entityId: row.id,
+      userId: await optionalCaller(ctx, request),
+      latitude: scan.latitude,
+      longitude: scan.longitude,
+    });
   }
   return {
     code: row.public_code,

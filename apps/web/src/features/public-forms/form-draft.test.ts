@@ -25,7 +25,10 @@ describe('the configurator draft', () => {
 
   it('requires the description once the title is not required', () => {
     const draft = changeField(saved, 'title', { required: false });
-    expect(draft.fields.find((f) => f.key === 'description')).toMatchObject({ visible: true, required: true });
+    expect(draft.fields.find((f) => f.key === 'description')).toMatchObject({
+      visible: true,
+      required: true,
+    });
   });
 
   it('a text typed and cleared again is no change; the request leaves empty languages out', () => {

@@ -70,6 +70,8 @@ export function IssueAssets({ issue }: { issue: Issue }) {
         {issue.permissions.can_edit && (
           <Button
             size="compact-xs"
+            // 24 px: the WCAG 2.2 target size (the asset's link sits right under it).
+            h={24}
             variant="subtle"
             onClick={() => {
               setErrors({});

@@ -22,7 +22,7 @@ import {
   IconPencil,
 } from '@tabler/icons-react';
 import { type Issue, PRIORITIES } from '@workbench/domain';
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ApiError } from '../../../api/client';
@@ -30,7 +30,6 @@ import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { IssueAttachments } from '../../attachments/components/IssueAttachments';
 import { ChecklistsSection } from '../../checklists/components/ChecklistsSection';
 import { EquipmentLinks } from '../../equipment-sets/components/EquipmentLinks';
-import { PublicReportCard } from '../../public-forms/components/PublicReportCard';
 import { IssueScheduleLink } from '../../schedules/components/IssueScheduleLink';
 import { IssueAssets } from '../components/IssueAssets';
 import { IssueMenu } from '../components/IssueMenu';
@@ -44,6 +43,11 @@ import { Worktime } from '../components/issue-sections/Worktime';
 import { StatusActions } from '../components/StatusActions';
 import { formatDateTime, idParam, issuePaths, priorityColor, statusColor } from '../issue-helpers';
 import { useIssue } from '../issues-api';
+
+// Only publicly reported issues show it: loaded when one does.
+const PublicReportCard = lazy(() =>
+  import('../../public-forms/components/PublicReportCard').then((m) => ({ default: m.PublicReportCard })),
+);
 
 /** /dashboard/issues/detail/:id and /dashboard/issues/detail/:id/:subtaskId (the sub-issue, with a link to its parent). */
 export function IssueDetailPage() {
@@ -87,7 +91,9 @@ function IssueDetail({ issue, routeParentId }: { issue: Issue; routeParentId: nu
           <Fact label={t('issues.fields.assignee')}>
             {issue.assignee?.full_name ?? t('issues.unassigned')}
           </Fact>
-          <Fact label={t('issues.reporter')}>{issue.created_by?.full_name ?? t('issues.none')}</Fact>
+          <Fact label={t('issues.reporter')}>
+            {issue.created_by?.full_name ?? issue.public_report?.reporter.full_name ?? t('issues.none')}
+          </Fact>
           <Fact label={t('issues.fields.start_date')}>{date(issue.start_date)}</Fact>
           <Fact label={t('issues.fields.due_date')}>{date(issue.due_date)}</Fact>
           <Fact label={t('issues.created_at')}>{date(issue.created_at)}</Fact>
@@ -212,7 +218,11 @@ function IssueDetail({ issue, routeParentId }: { issue: Issue; routeParentId: nu
         <Grid.Col span={{ base: 12, md: 8 }}>
           <Stack gap="md">
             <Box hiddenFrom="md">{facts}</Box>
-            {issue.public_report && <PublicReportCard issue={issue} />}
+            {issue.public_report && (
+              <Suspense fallback={null}>
+                <PublicReportCard issue={issue} />
+              </Suspense>
+            )}
             <Card withBorder radius="md" padding="md">
               <Title order={2} size="h5" mb="xs">
                 {t('issues.fields.description')}

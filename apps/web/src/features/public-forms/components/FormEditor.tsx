@@ -386,6 +386,7 @@ export function FormEditor({
       organisation={client?.name ?? ''}
       language={language}
       onLanguageChange={setLanguage}
+      scroll={wide}
     />
   );
 
@@ -399,7 +400,13 @@ export function FormEditor({
       data-testid="form-save-bar"
     >
       <Group justify="space-between" gap="xs" wrap="wrap">
-        <Text size="sm" fw={dirty ? 600 : undefined} c={dirty ? undefined : 'dimmed'} role="status">
+        <Text
+          size="sm"
+          fw={dirty ? 600 : undefined}
+          c={dirty ? undefined : 'dimmed'}
+          role="status"
+          visibleFrom={dirty ? undefined : 'sm'}
+        >
           {dirty ? t('public-forms.unsaved') : savedText}
         </Text>
         <Group gap="xs" ml="auto">

@@ -37,12 +37,15 @@ export function FormPreview({
   organisation,
   language,
   onLanguageChange,
+  scroll,
 }: {
   draft: FormDraft;
   form: PublicForm;
   organisation: string;
   language: UiLanguage;
   onLanguageChange: (language: UiLanguage) => void;
+  /** Beside the editor the frame scrolls on its own, like a phone's screen; under a tab the page scrolls. */
+  scroll: boolean;
 }) {
   const { t } = useTranslation();
   const loaded = useLanguageLoaded(language);
@@ -70,8 +73,10 @@ export function FormPreview({
           data-language={language}
           aria-busy={!loaded}
         >
-          {/* The frame scrolls on its own, like a phone's screen. */}
-          <Box mah="min(720px, calc(100dvh - 170px))" style={{ overflowY: 'auto' }}>
+          <Box
+            mah={scroll ? 'min(720px, calc(100dvh - 170px))' : undefined}
+            style={scroll ? { overflowY: 'auto' } : undefined}
+          >
             {!loaded ? (
               <Text size="sm" c="dimmed" p="md">
                 {t('public-forms.preview_loading')}

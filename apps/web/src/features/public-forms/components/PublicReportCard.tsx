@@ -1,25 +1,6 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Group,
-  Modal,
-  SimpleGrid,
-  Stack,
-  Text,
-  Textarea,
-  Title,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { IconMailForward, IconWorld } from '@tabler/icons-react';
-import {
-  ISSUE_COMMENT_MAX,
-  ISSUE_STATUS,
-  type Issue,
-  type IssueComment,
-  LANGUAGE_NAMES,
-} from '@workbench/domain';
+import { ISSUE_COMMENT_MAX, ISSUE_STATUS, type Issue, LANGUAGE_NAMES } from '@workbench/domain';
 import { type ReactNode, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../ui/feedback/use-notify';
@@ -39,13 +20,6 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
       </Box>
     </Box>
   );
-}
-
-/** The public reporter as staff name them: their name, or "Anonymous". */
-export function usePublicReporterName(issue: Issue): string | null {
-  const { t } = useTranslation();
-  if (!issue.public_report) return null;
-  return issue.public_report.reporter.full_name ?? t('public-forms.issue.anonymous');
 }
 
 /**
@@ -101,7 +75,10 @@ export function PublicReportCard({ issue }: { issue: Issue }) {
           {t(`public-forms.types.${report.form_type}`)}
         </Badge>
       </Group>
-      <SimpleGrid cols={{ base: 1, xs: 2, lg: 4 }} spacing="sm" verticalSpacing="sm">
+      <Group
+        align="flex-start"
+        style={{ rowGap: 'var(--mantine-spacing-sm)', columnGap: 'var(--mantine-spacing-xl)' }}
+      >
         <Fact label={t('public-forms.issue.name')}>
           {reporter.full_name ?? (
             <Text span c="dimmed" size="sm">
@@ -128,7 +105,7 @@ export function PublicReportCard({ issue }: { issue: Issue }) {
           )}
         </Fact>
         <Fact label={t('public-forms.issue.language')}>{LANGUAGE_NAMES[report.language]}</Fact>
-      </SimpleGrid>
+      </Group>
       <Stack gap={4} mt="sm">
         <Text
           size="sm"
@@ -194,26 +171,4 @@ export function PublicReportCard({ issue }: { issue: Issue }) {
       </Modal>
     </Card>
   );
-}
-
-/** The badge of a comment on a publicly reported issue: the reporter wrote it, or the reporter sees it. */
-export function CommentAudienceBadge({
-  comment,
-}: {
-  comment: Pick<IssueComment, 'is_public' | 'by_reporter'>;
-}) {
-  const { t } = useTranslation();
-  if (comment.by_reporter)
-    return (
-      <Badge size="xs" variant="light" color="grape">
-        {t('public-forms.issue.by_reporter')}
-      </Badge>
-    );
-  if (comment.is_public)
-    return (
-      <Badge size="xs" variant="light" color="teal">
-        {t('public-forms.issue.visible_to_reporter')}
-      </Badge>
-    );
-  return null;
 }

@@ -28,6 +28,8 @@ export function PublicAccent({ color, children }: { color: string | null | undef
       '--mantine-color-brand-filled': forms.filled,
       '--mantine-color-brand-filled-hover': forms.filledHover,
       '--mantine-color-brand-text': forms.text,
+      '--mantine-color-brand-light': `color-mix(in srgb, ${accent} 10%, transparent)`,
+      '--mantine-color-brand-light-hover': `color-mix(in srgb, ${accent} 12%, transparent)`,
       '--mantine-color-brand-light-color': forms.text,
       '--mantine-color-brand-outline': forms.text,
     };

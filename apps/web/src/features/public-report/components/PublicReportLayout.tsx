@@ -91,7 +91,7 @@ export function PublicReportLayout({
           </Group>
         </Box>
         <Box component="main" px={{ base: 'xs', sm: 'md' }} pb={preview ? 'md' : 48} maw={640} mx="auto">
-          <Paper withBorder shadow="xs" radius="lg" bg="white" p={{ base: "md", sm: "xl" }}>
+          <Paper withBorder shadow="xs" radius="lg" bg="white" p={{ base: 'md', sm: 'xl' }}>
             {children}
           </Paper>
         </Box>

@@ -1,28 +1,22 @@
 import {
-  ActionIcon,
   Alert,
-  Box,
   Button,
   Checkbox,
   Image,
   NativeSelect,
-  SimpleGrid,
   Stack,
   Text,
   Textarea,
   TextInput,
   Title,
 } from '@mantine/core';
-import { IconCamera, IconX } from '@tabler/icons-react';
 import {
-  ATTACHMENT_MAX_FILE_BYTES,
   EMAIL_MAX,
   EMAIL_PATTERN,
   ISSUE_DESCRIPTION_MAX,
   ISSUE_TITLE_MAX,
   issuePriorityName,
   PRIORITIES,
-  PUBLIC_FILES_MAX,
   PUBLIC_NAME_MAX,
   PUBLIC_PHONE_MAX,
   type PublicForm,
@@ -30,7 +24,7 @@ import {
   publicFormText,
   type UiLanguage,
 } from '@workbench/domain';
-import { type FormEvent, type ReactNode, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PhotoPicker } from './PhotoPicker';
 import { PublicReportLayout } from './PublicReportLayout';

@@ -26,7 +26,8 @@ const stepIndex = (stage: PublicStage) =>
   stage === 'received' ? 0 : stage === 'in_progress' ? 1 : stage === 'declined' ? 0 : 2;
 
 /**
- * The status of a report: a badge with the issue's status name and three steps (received → in
+ * The status of a report: a badge with the stage (the issue's own status name while it waits for
+ * the reporter's check) and three steps (received → in
  * progress → done), the current one marked for screen readers (aria-current="step"). A declined
  * report shows that instead of the steps ahead.
  */
@@ -43,7 +44,11 @@ export function StatusSteps({ statusId, statusName }: { statusId: number; status
           {t('public-report.status_label')}
         </Text>
         <Badge color={color} variant="light" size="lg" data-testid="public-status-badge">
-          {declined ? t('public-report.status_declined') : statusName}
+          {stage === 'declined'
+            ? t('public-report.status_declined')
+            : stage === 'review'
+              ? statusName
+              : t(`public-report.step_${stage}`)}
         </Badge>
       </Group>
       {declined ? (

@@ -118,7 +118,8 @@ function Dates({ issue, language }: { issue: PublicIssue; language: UiLanguage }
           {t('public-report.completed_on', { date: dateTime(issue.completed_at, language) })}
         </Text>
       ) : (
-        issue.updated_at !== issue.created_at && (
+        // A change within the first minute is the report itself (its photos, its link).
+        Date.parse(issue.updated_at) - Date.parse(issue.created_at) > 60_000 && (
           <Text size="sm" c="dimmed">
             {t('public-report.updated_on', { date: dateTime(issue.updated_at, language) })}
           </Text>

@@ -25,7 +25,7 @@ import { useUploadFlow } from '../../../attachments/components/UploadOutcome';
 import {
   CommentAudienceBadge,
   usePublicReporterName,
-} from '../../../public-forms/components/PublicReportCard';
+} from '../../../public-forms/components/CommentAudience';
 import { postPublicCommentWithFiles } from '../../../public-forms/public-forms-api';
 import { formatDateTime } from '../../issue-helpers';
 import { useComments, useInvalidateIssues, useIssueActions } from '../../issues-api';
