@@ -1,4 +1,10 @@
-import { addDays, defaultPublicForm, readClientSettings, todayIn } from '@workbench/domain';
+import {
+  addDays,
+  defaultPublicForm,
+  publicFormTemplate,
+  readClientSettings,
+  todayIn,
+} from '@workbench/domain';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BUDGETS, type Budget, hashedKey } from '../src/http/rate-limit.js';
@@ -12,7 +18,7 @@ import {
   createEquipmentType,
   createExternalHolder,
 } from './helpers/equipment-factories.js';
-import { addWorkspace, createTeam, createUser } from './helpers/factories.js';
+import { addWorkspace, createTeam, createUser, login } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
 let server: TestServer;
@@ -253,6 +259,50 @@ describe('POST public/equipment/{code}/found', () => {
       { equipment_id: w.laser.id, group_id: null, message: null },
       { equipment_id: null, group_id: w.groupId, message: 'The whole kit' },
     ]);
+  });
+
+  it("follows the organisation's finder form: hidden fields dropped, required ones asked for, a disabled form refused", async () => {
+    const w = await world();
+    const admin = await login(server, w.admin);
+    const saveForm = (changes: Record<string, unknown>) =>
+      server.call('POST', '/api/v4/public_page_configurator/equipment', {
+        token: admin,
+        body: {
+          ...publicFormTemplate('equipment', 'standard'),
+          fields: [
+            { key: 'finder_name', visible: true, required: false },
+            { key: 'finder_contact', visible: true, required: true },
+            { key: 'message', visible: false, required: false },
+            { key: 'location', visible: false, required: false },
+          ],
+          ...changes,
+        },
+      });
+    expect((await saveForm({})).status).toBe(200);
+    const found = (body: Record<string, unknown>) =>
+      server.call('POST', `/api/v4/public/equipment/${w.drill.publicCode}/found`, { body });
+    const missing = await found({ finder_name: 'Fiona', message: 'At the bus stop' });
+    expect(missing).toMatchObject({ status: 422, body: { fields: { finder_contact: 'required' } } });
+    const kept = await found({
+      finder_contact: '+43 660 123',
+      message: 'At the bus stop',
+      latitude: 48.2,
+      longitude: 16.37,
+    });
+    expect(kept.status).toBe(200);
+    const reports = await server.db
+      .selectFrom('equipment_found_reports')
+      .select(['finder_contact', 'message', 'latitude'])
+      .where('client_id', '=', w.org.id)
+      .execute();
+    expect(reports).toEqual([{ finder_contact: '+43 660 123', message: null, latitude: null }]);
+
+    expect((await saveForm({ enabled: false })).status).toBe(200);
+    expect(await found({ finder_contact: '+43 660 123' })).toMatchObject({
+      status: 422,
+      body: { error: 'public_form_disabled' },
+    });
+    expect(await outbox(w.org.id)).toHaveLength(1);
   });
 
   it('refuses bad input and unknown codes, and stores nothing', async () => {

@@ -906,7 +906,7 @@ export const publicEquipmentContracts = {
     params: ZPublicCodeParamsSchema,
     body: ZFoundReportRequestSchema,
     response: ZSuccessResponseSchema,
-    errors: ['too_many_requests'],
+    errors: ['too_many_requests', 'public_form_disabled'],
     errorStatuses: [404, 429],
     tags: ['Public'],
     summary:
@@ -920,7 +920,7 @@ export const publicEquipmentContracts = {
     params: ZPublicCodeParamsSchema,
     body: ZFoundReportRequestSchema,
     response: ZSuccessResponseSchema,
-    errors: ['too_many_requests'],
+    errors: ['too_many_requests', 'public_form_disabled'],
     errorStatuses: [404, 429],
     tags: ['Public'],
     summary: 'Tell the owner a group was found',

@@ -369,3 +369,40 @@ export function applyPublicFormTemplate(
     show_logo: current.show_logo,
   };
 }
+
+/** What a finder sends (POST public/equipment/{id}/found), as the server read it. */
+export type FoundReportInput = {
+  finder_name: string | null;
+  finder_contact: string | null;
+  message: string | null;
+  latitude: number | null;
+  longitude: number | null;
+};
+
+/**
+ * A finder's report through the equipment form: the fields the form hides are dropped (a
+ * location is the 'location' field), and the required ones must be there. Answers the kept
+ * report and the field errors by field name.
+ */
+export function checkFoundReport(
+  form: Pick<PublicFormConfig, 'fields'>,
+  input: FoundReportInput,
+): { report: FoundReportInput; errors: Record<string, ErrorKey> } {
+  const shown = (key: PublicFormFieldKey) => form.fields.some((f) => f.key === key && f.visible);
+  const required = (key: PublicFormFieldKey) =>
+    form.fields.some((f) => f.key === key && f.visible && f.required);
+  const hasLocation = input.latitude !== null && input.longitude !== null;
+  const report: FoundReportInput = {
+    finder_name: shown('finder_name') ? input.finder_name : null,
+    finder_contact: shown('finder_contact') ? input.finder_contact : null,
+    message: shown('message') ? input.message : null,
+    latitude: shown('location') && hasLocation ? input.latitude : null,
+    longitude: shown('location') && hasLocation ? input.longitude : null,
+  };
+  const errors: Record<string, ErrorKey> = {};
+  for (const key of ['finder_name', 'finder_contact', 'message'] as const) {
+    if (required(key) && !report[key]) errors[key] = 'required';
+  }
+  if (required('location') && report.latitude === null) errors.location = 'required';
+  return { report, errors };
+}

@@ -1,5 +1,6 @@
 import {
   addDays,
+  checkFoundReport,
   checkHandoutReturnDate,
   type EquipmentPeriodUnit,
   type FoundReportRequest,
@@ -18,11 +19,11 @@ import { fileUrl } from '../../storage/file-storage.js';
 import { intArray } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { enqueueMail } from '../mail/outbox.js';
-import { readPublicForm } from '../public-area/public-forms.js';
+import { readPublicForm, readPublicFormConfig } from '../public-area/public-forms.js';
 import { findClientTimeZone } from '../schedules/schedule-queries.js';
 import { recordQrScan } from '../workspaces/qr-scans.js';
 import { hashExtendToken } from './extend-token.js';
-import { type FoundReportDetails, foundReportMail } from './public-equipment-mail.js';
+import { foundReportMail } from './public-equipment-mail.js';
 
 /**
  * The public equipment pages (001 §2; issue 18): what a finder sees of an item or a group by its
@@ -176,17 +177,20 @@ export async function reportFound(
   const row = await findPublic(ctx.db, kind, code);
   if (!row) throw notFound(kind === 'equipment' ? 'Equipment not found' : 'Equipment group not found');
   await requireBudget(ctx.db, FOUND_REPORT_BUDGET, ip);
-  const report: FoundReportDetails = {
+  // The organisation's finder form decides what is asked for and what is kept.
+  const { form } = await readPublicFormConfig(ctx.db, row.client_id, 'equipment');
+  if (!form.enabled)
+    throw new AppError(422, 'public_form_disabled', 'Reports through this form are switched off');
+  const { report, errors } = checkFoundReport(form, {
     finder_name: body.finder_name?.trim() || null,
     finder_contact: body.finder_contact?.trim() || null,
     message: body.message?.trim() || null,
+    // A location is a pair: half of one says nothing (checkFoundReport keeps only both).
     latitude: body.latitude ?? null,
     longitude: body.longitude ?? null,
-  };
-  // A location is a pair: half of one says nothing.
-  if (report.latitude === null || report.longitude === null) {
-    report.latitude = null;
-    report.longitude = null;
+  });
+  if (Object.keys(errors).length) {
+    throw new AppError(422, 'validation_failed', 'Fill in the required fields', errors);
   }
   const url =
     kind === 'equipment'

@@ -128,7 +128,16 @@ export function PublicReportCard({ issue }: { issue: Issue }) {
       </Stack>
       {canTell && (
         <Group mt="sm">
-          <Button variant="light" leftSection={<IconMailForward size={16} />} onClick={() => setOpened(true)}>
+          <Button
+            variant="light"
+            leftSection={<IconMailForward size={16} />}
+            onClick={() => setOpened(true)}
+            // A long label (German) wraps on a phone instead of being cut.
+            h="auto"
+            mih={36}
+            py={6}
+            styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.3 } }}
+          >
             {t('public-forms.issue.tell_declined')}
           </Button>
         </Group>

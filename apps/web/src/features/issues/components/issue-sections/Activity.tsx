@@ -26,7 +26,8 @@ export function Activity({ issue }: { issue: Issue }) {
           <Group key={entry.id} justify="space-between" wrap="nowrap" align="flex-start">
             <Text size="sm">
               <Text span fw={600}>
-                {entry.user?.full_name ?? t('issues.someone')}
+                {entry.user?.full_name ??
+                  (byReporter(entry) ? t('issues.activity.reporter') : t('issues.someone'))}
               </Text>{' '}
               {t(`issues.activity.actions.${entry.action}`, {
                 defaultValue: entry.action.replace(/_/g, ' '),
@@ -53,4 +54,11 @@ function statusChange(changes: Record<string, unknown>, t: (k: string) => string
   const [from, to] = change;
   if (typeof from !== 'number' || typeof to !== 'number') return '';
   return `: ${t(`issues.status.${from}`)} → ${t(`issues.status.${to}`)}`;
+}
+
+const REPORTER_ACTIONS = new Set(['reported_publicly', 'reporter_confirmed', 'reporter_reopened']);
+
+/** An entry the public reporter made through the follow link (it has no user). */
+function byReporter(entry: { action: string; user: unknown; changes: Record<string, unknown> }): boolean {
+  return entry.user === null && (REPORTER_ACTIONS.has(entry.action) || entry.changes.by_reporter === true);
 }
