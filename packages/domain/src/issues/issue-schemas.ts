@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { ZIssuePublicReportSchema } from '../public-area/issue-public-report.js';
 import { ZAttachmentOrderSchema, ZAttachmentSchema } from '../attachments/attachment.js';
 import { EQUIPMENT_STATUSES } from '../equipment/equipment.js';
 import { UI_LANGUAGES } from '../i18n/languages.js';
 import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT, TEXT_FIELD_MAX } from '../limits.js';
 import { pagedEnvelope } from '../lists/paged.js';
+import { ZIssuePublicReportSchema } from '../public-area/issue-public-report.js';
 import { type IssueRuleContext, isIssueManager, type RuleResult } from './issue-rules.js';
 import { ISSUE_STATUS, type IssueStatusId, PRIORITIES } from './statuses.js';
 

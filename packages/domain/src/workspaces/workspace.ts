@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { ZPublicFormSchema } from '../public-area/public-form-schema.js';
 import { UI_LANGUAGES } from '../i18n/languages.js';
 import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, TEXT_FIELD_MAX } from '../limits.js';
 import { pagedEnvelope } from '../lists/paged.js';
 import { ACCESS_ROLES } from '../permissions/access.js';
+import { ZPublicFormSchema } from '../public-area/public-form-schema.js';
 import type { WORKSPACE_ROLES } from '../users/user.js';
 
 /** Workspace descriptions are long texts (000 §5: 5000 in the long text areas). */

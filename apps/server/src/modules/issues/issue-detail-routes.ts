@@ -27,9 +27,7 @@ export function issueDetailRoutes(app: FastifyInstance, ctx: AppContext): void {
     calls.addComment,
     async ({ auth, params, body, request }) => {
       const files = await prepareUploads(attachmentFormOf(request).uploads);
-      return withFileCleanup(ctx, (written) =>
-        createComment(ctx, auth, params.id, body, { files, written }),
-      );
+      return withFileCleanup(ctx, (written) => createComment(ctx, auth, params.id, body, { files, written }));
     },
     { preValidation: multipartIssueBody },
   );

@@ -19,7 +19,10 @@ import type { IssueDetailRow, PublicReportJson } from './issue-queries.js';
  * Issue.public_report: who reported it through a public form (issue 19). Their address and
  * phone are the owner organisation's to know: a partner's people see the name only.
  */
-function presentPublicReport(report: PublicReportJson | null, ownOrganisation: boolean): IssuePublicReport | null {
+function presentPublicReport(
+  report: PublicReportJson | null,
+  ownOrganisation: boolean,
+): IssuePublicReport | null {
   if (!report) return null;
   return {
     reporter: {
