@@ -23,7 +23,7 @@ function credentialRoutes(): Array<{ method: string; url: string }> {
 }
 
 describe('Cache-Control: no-store on answers that carry a token', () => {
-  it('finds every call that answers a token: login, signup, token login, activation, reset, a partner’s new admin', () => {
+  it('finds every call that answers a token: login, signup, token login, activation, reset, a partner’s new admin, a public report', () => {
     expect(
       credentialRoutes()
         .map((r) => `${r.method} ${r.url}`)
@@ -35,6 +35,8 @@ describe('Cache-Control: no-store on answers that carry a token', () => {
         'POST /api/v4/auth/signup',
         'POST /api/v4/auth/tokenlogin',
         'POST /api/v4/public/collaboration_action',
+        // A public report answers the reporter's follow token.
+        'POST /api/v4/public/issue',
         'POST /api/v4/users/activate',
       ].sort(),
     );
