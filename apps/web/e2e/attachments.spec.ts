@@ -1,38 +1,13 @@
-import { crc32, deflateSync } from 'node:zlib';
 import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { demoIssue, logInAs } from './demo-session';
 import { expect, test } from './fixtures';
+import { png } from './images';
 
 // The attachment gallery (001 §2): an admin uploads two photos to an issue, reorders them in the
 // list view, describes one and comments on it in the full-screen viewer, moves through the
 // viewer with the arrow keys, and closes it with Escape.
 test.use({ viewport: { width: 1400, height: 900 } });
-
-/** A small solid-colour PNG, so the server's content check and thumbnails see a real image. */
-function png(width: number, height: number, [r, g, b]: [number, number, number]): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const length = Buffer.alloc(4);
-    length.writeUInt32BE(data.length);
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const crc = Buffer.alloc(4);
-    crc.writeUInt32BE(crc32(body) >>> 0);
-    return Buffer.concat([length, body, crc]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0);
-  header.writeUInt32BE(height, 4);
-  header.writeUInt8(8, 8); // bit depth
-  header.writeUInt8(2, 9); // truecolour
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3).fill(Buffer.from([r, g, b]))]);
-  const pixels = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', header),
-    chunk('IDAT', deflateSync(pixels)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 const cardNames = (page: Page) =>
   page.getByTestId('attachment-card').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-name')));
