@@ -1,5 +1,6 @@
 import { Alert } from '@mantine/core';
 import { IconLock } from '@tabler/icons-react';
+import type { UseQueryResult } from '@tanstack/react-query';
 import type { PublicForm, UiLanguage } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
@@ -108,65 +109,59 @@ function useCodeParams(name: string) {
   return { code: params.get(name)?.trim() ?? '', qr: params.get('qr') === '1' };
 }
 
-/** /public/report?workspace_id=CODE (a workspace's QR code; qr=1 counts the scan). */
-export function PublicReportPage() {
+/** A report page: its place read by the code of the page's address, then the form about it. */
+function ReportPageFor<T>({
+  code,
+  place,
+  toLoaded,
+}: {
+  code: string;
+  place: UseQueryResult<T>;
+  toLoaded: (data: T) => Loaded;
+}) {
   const { t } = useTranslation();
   const [language, setLanguage] = usePageLanguage();
-  const { code, qr } = useCodeParams('workspace_id');
-  const workspace = usePublicWorkspace(code, qr);
-  if (!code || workspace.isError)
+  if (!code || place.isError)
     return (
       <PublicFailure
-        error={code ? workspace.error : null}
+        error={code ? place.error : null}
         language={language}
         onLanguageChange={setLanguage}
         invalidTitle={t('public-report.invalid_title')}
         invalidText={t('public-report.invalid_code')}
         hint={t('public-report.invalid_code_hint')}
-        onRetry={() => void workspace.refetch()}
+        onRetry={() => void place.refetch()}
       />
     );
-  const data = workspace.data;
-  if (!data) return <PublicReportLoading language={language} label={t('public-report.loading')} />;
+  if (!place.data) return <PublicReportLoading language={language} label={t('public-report.loading')} />;
+  return <ReportScreen language={language} onLanguageChange={setLanguage} loaded={toLoaded(place.data)} />;
+}
+
+/** /public/report?workspace_id=CODE (a workspace's QR code; qr=1 counts the scan). */
+export function PublicReportPage() {
+  const { code, qr } = useCodeParams('workspace_id');
   return (
-    <ReportScreen
-      language={language}
-      onLanguageChange={setLanguage}
-      loaded={{
+    <ReportPageFor
+      code={code}
+      place={usePublicWorkspace(code, qr)}
+      toLoaded={(data) => ({
         form: data.form,
         place: { name: data.name, organisation: data.client.name, logo: data.form.logo, kind: 'workspace' },
         picture: null,
         target: { workspace_id: data.code || code },
-      }}
+      })}
     />
   );
 }
 
 /** /public/asset/report?asset_id=CODE (an asset's QR code): the same form, about the asset. */
 export function PublicAssetReportPage() {
-  const { t } = useTranslation();
-  const [language, setLanguage] = usePageLanguage();
   const { code, qr } = useCodeParams('asset_id');
-  const asset = usePublicAsset(code, qr);
-  if (!code || asset.isError)
-    return (
-      <PublicFailure
-        error={code ? asset.error : null}
-        language={language}
-        onLanguageChange={setLanguage}
-        invalidTitle={t('public-report.invalid_title')}
-        invalidText={t('public-report.invalid_code')}
-        hint={t('public-report.invalid_code_hint')}
-        onRetry={() => void asset.refetch()}
-      />
-    );
-  const data = asset.data;
-  if (!data) return <PublicReportLoading language={language} label={t('public-report.loading')} />;
   return (
-    <ReportScreen
-      language={language}
-      onLanguageChange={setLanguage}
-      loaded={{
+    <ReportPageFor
+      code={code}
+      place={usePublicAsset(code, qr)}
+      toLoaded={(data) => ({
         form: data.form,
         place: {
           name: data.workspace ? `${data.name} · ${data.workspace}` : data.name,
@@ -176,7 +171,7 @@ export function PublicAssetReportPage() {
         },
         picture: data.picture_url,
         target: { asset_id: data.code || code },
-      }}
+      })}
     />
   );
 }
