@@ -227,7 +227,7 @@ export function normalisePublicForm(
   };
 }
 
-export const isVisibleField = (form: PublicFormConfig, key: PublicFormFieldKey): boolean =>
+export const isVisibleField = (form: Pick<PublicFormConfig, 'fields'>, key: PublicFormFieldKey): boolean =>
   form.fields.some((f) => f.key === key && f.visible);
 
 /** What a public report sends, as read from its form (empty fields left out). */
@@ -250,7 +250,7 @@ const isEmpty = (value: unknown) => value === undefined || value === null || val
  * form does not show). Answers field errors by field name.
  */
 export function checkPublicReport(
-  form: PublicFormConfig,
+  form: Pick<PublicFormConfig, 'fields'>,
   input: PublicReportInput,
 ): Record<string, ErrorKey> {
   const errors: Record<string, ErrorKey> = {};
@@ -276,7 +276,7 @@ export function checkPublicReport(
  * description, cut at a word to fit.
  */
 export function publicIssueTitle(
-  form: PublicFormConfig,
+  form: Pick<PublicFormConfig, 'fields'>,
   input: Pick<PublicReportInput, 'title' | 'description'>,
 ): string {
   const title = isVisibleField(form, 'title') ? (input.title?.trim() ?? '') : '';

@@ -15,21 +15,11 @@ import { accessOf } from '../access/request-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { loadIssue } from '../issues/issue-context.js';
 import { readPublicFormConfig } from './public-forms.js';
+import { findLink } from './public-links.js';
 import { mailReporter } from './public-mail.js';
 
 type Db = AppContext['db'];
 type ReporterQuery = z.output<typeof ZExternalReporterListQuerySchema>;
-
-/** The reporter's link of an issue (kind reporter), or undefined: not reported publicly. */
-function findReporterLink(db: Db, clientId: number, issueId: number) {
-  return db
-    .selectFrom('public_issue_links')
-    .select(['id', 'email', 'subscribed', 'form_type'])
-    .where('client_id', '=', clientId)
-    .where('issue_id', '=', issueId)
-    .where('kind', '=', 'reporter')
-    .executeTakeFirst();
-}
 
 /**
  * POST issue/{id}/external/send_declined_issue_notification: tells the public reporter of a
@@ -50,7 +40,7 @@ export async function sendDeclinedNotification(
     if (!issuePermissions(loaded.rules).can_edit || grant.collaboration_id !== null) {
       throw forbidden('You may not write to the reporter of this issue');
     }
-    const link = await findReporterLink(trx, row.client_id, row.id);
+    const link = await findLink(trx, row.client_id, row.id, 'reporter');
     if (!link)
       throw new AppError(422, 'not_public_report', 'This issue was not reported through a public form');
     if (row.status_id !== ISSUE_STATUS.declined) {
@@ -104,7 +94,7 @@ export async function publishStaffReply(
   collaborationId: number | null,
   comment: string,
 ): Promise<void> {
-  const link = await findReporterLink(trx, issue.client_id, issue.id);
+  const link = await findLink(trx, issue.client_id, issue.id, 'reporter');
   if (!link || collaborationId !== null) {
     throw new AppError(422, 'not_public_report', 'Only a public report has a reporter to reply to', {
       is_public: 'not_public_report',

@@ -11,6 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import {
+  checkPublicReport,
   EMAIL_MAX,
   EMAIL_PATTERN,
   ISSUE_DESCRIPTION_MAX,
@@ -65,17 +66,19 @@ export type ReportPlace = {
 
 /** The form's own checks before sending (the server checks the same again): field → error key. */
 export function checkReportValues(form: PublicForm, values: ReportFormValues, files: number) {
-  const errors: Record<string, string> = {};
-  for (const field of form.fields) {
-    if (!field.visible || !field.required) continue;
-    const empty =
-      field.key === 'attachments'
-        ? files === 0
-        : field.key === 'category_id' || field.key === 'priority_id'
-          ? values[field.key] === null
-          : !String(values[field.key as keyof ReportFormValues] ?? '').trim();
-    if (empty) errors[field.key] = field.key === 'title' ? 'title_mandatory' : 'required';
-  }
+  // The server's rule (packages/domain), so the form asks for exactly what the server requires.
+  // Texts as the server reads them: trimmed, empty is absent.
+  const text = (value: string) => value.trim() || null;
+  const errors: Record<string, string> = checkPublicReport(form, {
+    title: text(values.title),
+    description: text(values.description),
+    category_id: values.category_id,
+    priority_id: values.priority_id,
+    reporter_name: text(values.reporter_name),
+    reporter_email: text(values.reporter_email),
+    reporter_phone: text(values.reporter_phone),
+    files,
+  });
   const email = values.reporter_email.trim();
   if (email && !EMAIL_PATTERN.test(email)) errors.reporter_email = 'invalid_email';
   return errors;
