@@ -35,7 +35,9 @@ import { equipmentSetRoutes } from './modules/equipment/equipment-set-routes.js'
 import { publicEquipmentRoutes } from './modules/equipment/public-equipment-routes.js';
 import { healthRoutes } from './modules/health/health-routes.js';
 import { issueRoutes } from './modules/issues/issue-routes.js';
+import { liveRoutes } from './modules/live/live-routes.js';
 import { mailRoutes } from './modules/mail/mail-routes.js';
+import { notificationRoutes } from './modules/notifications/notification-routes.js';
 import { publicFormRoutes } from './modules/public-area/public-form-routes.js';
 import { publicIssueRoutes } from './modules/public-area/public-issue-routes.js';
 import { publicReportStaffRoutes } from './modules/public-area/public-report-staff-routes.js';
@@ -154,6 +156,8 @@ export async function buildApp(
       publicIssueRoutes(api, ctx);
       publicFormRoutes(api, ctx);
       publicReportStaffRoutes(api, ctx);
+      notificationRoutes(api, ctx);
+      liveRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

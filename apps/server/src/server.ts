@@ -5,6 +5,7 @@ import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
 import { startMailSender } from './jobs/mail-outbox.js';
 import { startAuthMailWorker } from './modules/auth/auth-mail-requests.js';
+import { startNotificationJobs } from './modules/notifications/notification-jobs.js';
 import { startScheduleMaterializer } from './modules/schedules/schedule-materializer.js';
 import { seedDemoIfEmpty } from './seed/demo.js';
 import { seedDemoAssets } from './seed/demo-assets.js';
@@ -35,7 +36,7 @@ export async function startServer(
       await seedDemoAttachments({ db: database.db, storage });
       await seedDemoAssets({ db: database.db, storage });
     }
-    const ctx = { db: database.db, dbKind: database.kind, config, storage };
+    const ctx = { db: database.db, dbKind: database.kind, listen: database.listen, config, storage };
     if (seeded) {
       await seedDemoSchedules(ctx);
       await seedDemoCalendar(ctx.db);
@@ -46,6 +47,7 @@ export async function startServer(
     const stopMail = startMailSender(ctx, (m) => app.log.warn(m));
     const stopAuthMail = startAuthMailWorker(ctx, (m) => app.log.warn(m));
     const stopSchedules = startScheduleMaterializer(ctx, (m) => app.log.warn(m));
+    const stopNotifications = startNotificationJobs(ctx, (m) => app.log.warn(m));
     return {
       app,
       seeded,
@@ -54,6 +56,7 @@ export async function startServer(
         try {
           await app.close();
           await stopSchedules();
+          await stopNotifications();
           await stopAuthMail();
           await stopMail();
         } finally {

@@ -42,9 +42,9 @@ describe('mail outbox sender', () => {
       .select(['to_email', 'status', 'attempts', 'last_error', 'claimed_until'])
       .where('to_email', 'in', [good, bad])
       .execute();
-    expect(rows.find((r) => r.to_email === good)).toMatchObject({ status: 'sent', attempts: 1 });
+    expect(rows.find((r) => r.to_email === good)).toMatchObject({ status: 'delivered', attempts: 1 });
     const failed = rows.find((r) => r.to_email === bad);
-    expect(failed).toMatchObject({ status: 'pending', attempts: 1 });
+    expect(failed).toMatchObject({ status: 'temp_fail', attempts: 1 });
     expect(failed?.last_error).toContain('550');
     // Backing off: the failed mail is not tried again at once, the sent one never again.
     const second = await sendPendingMails(server.ctx, transport);

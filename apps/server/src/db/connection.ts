@@ -10,11 +10,77 @@ export { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
+/**
+ * LISTENs on this database's live channel (wb_live_<schema>, see live-publish.ts) and calls
+ * onPayload with each NOTIFY payload; onReconnect after a lost listening connection came back
+ * (payloads may have been missed meanwhile). Resolves to a function that stops listening.
+ */
+export type Listen = (
+  onPayload: (payload: string) => void,
+  onReconnect?: () => void,
+) => Promise<() => Promise<void>>;
+
 export type DatabaseHandle = {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  listen: Listen;
   close: () => Promise<void>;
 };
+
+const LIVE_CHANNEL_PREFIX = 'wb_live_';
+
+/** LISTEN on a connection of its own (a pooled one would be handed to other queries), reconnecting with back-off. */
+function listenOnPostgres(databaseUrl: string, schema: string): Listen {
+  return async (onPayload, onReconnect) => {
+    const channel = `${LIVE_CHANNEL_PREFIX}${schema}`;
+    let client: pg.Client | undefined;
+    let stopped = false;
+    let retry: NodeJS.Timeout | undefined;
+    const connect = async (attempt: number): Promise<void> => {
+      const next = new pg.Client({ connectionString: databaseUrl });
+      next.on('notification', (msg) => {
+        if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
+      });
+      next.on('error', () => {
+        if (stopped || client !== next) return;
+        client = undefined;
+        void next.end().catch(() => {});
+        retry = setTimeout(
+          () =>
+            void connect(1)
+              .then(() => onReconnect?.())
+              .catch(() => {}),
+          1_000,
+        );
+      });
+      try {
+        await next.connect();
+        await next.query(`LISTEN "${channel}"`);
+        client = next;
+      } catch (err) {
+        await next.end().catch(() => {});
+        if (attempt === 0) throw err;
+        if (!stopped) {
+          const wait = Math.min(30_000, 1_000 * 2 ** Math.min(attempt, 5));
+          retry = setTimeout(
+            () =>
+              void connect(attempt + 1)
+                .then(() => onReconnect?.())
+                .catch(() => {}),
+            wait,
+          );
+        }
+      }
+    };
+    await connect(0);
+    return async () => {
+      stopped = true;
+      if (retry) clearTimeout(retry);
+      await client?.end().catch(() => {});
+      client = undefined;
+    };
+  };
+}
 
 /** Opens PGlite in dataDir (or in memory when dataDir is undefined), or the PostgreSQL server. */
 export async function openDatabase(options: {
@@ -40,7 +106,8 @@ export async function openDatabase(options: {
     });
     pool.on('connect', (client) => prepareRepeatedReads(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-    return { db, kind: 'postgres', close: () => db.destroy() };
+    const listen = listenOnPostgres(options.databaseUrl, schema ?? 'public');
+    return { db, kind: 'postgres', listen, close: () => db.destroy() };
   }
 
   // The lock is taken before PGlite opens the folder, and given back if opening fails.
@@ -50,9 +117,12 @@ export async function openDatabase(options: {
     prepareRepeatedPGliteReads(pglite);
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     await sql`select 1`.execute(db);
+    // One process, one connection: PGlite's own listen (NOTIFY is delivered at commit there too).
+    const listen: Listen = async (onPayload) => pglite.listen(`${LIVE_CHANNEL_PREFIX}public`, onPayload);
     return {
       db,
       kind: 'pglite',
+      listen,
       close: async () => {
         try {
           await db.destroy();

@@ -20,6 +20,7 @@ import * as m0018 from './migrations/0018_calendar_feeds.js';
 import * as m0019 from './migrations/0019_calendar_indexes.js';
 import * as m0020 from './migrations/0020_equipment.js';
 import * as m0021 from './migrations/0021_public_area.js';
+import * as m0022 from './migrations/0022_notifications.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
@@ -45,6 +46,7 @@ const migrations: Record<string, Migration> = {
   '0019_calendar_indexes': m0019,
   '0020_equipment': m0020,
   '0021_public_area': m0021,
+  '0022_notifications': m0022,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

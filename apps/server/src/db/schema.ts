@@ -34,6 +34,8 @@ export interface UsersTable {
   privacy_policy_consented_at: NullableTimestamp;
   created_at: Timestamp;
   updated_at: Timestamp;
+  /** POST notification/pause: nothing is e-mailed until then (0022). */
+  notifications_paused_until: NullableTimestamp;
   deleted_at: NullableTimestamp;
 }
 
@@ -127,7 +129,8 @@ export interface MailOutboxTable {
   text: string;
   html: string | null;
   kind: string;
-  status: Generated<'pending' | 'sent' | 'failed'>;
+  /** The spec's delivery statuses (000 §3); temp_fail is retried with back-off. */
+  status: Generated<'pending' | 'delivered' | 'temp_fail' | 'permanent_fail'>;
   attempts: Generated<number>;
   last_error: string | null;
   /** A sender instance holds the row until then; a crashed sender's claim simply runs out. */
@@ -910,7 +913,59 @@ export interface ScheduleEquipmentTable {
   equipment_id: number;
 }
 
+/** One notification per recipient and event (0022). */
+export interface NotificationsTable {
+  id: Generated<number>;
+  client_id: number;
+  user_id: number;
+  event_type: string;
+  entity_type: string;
+  entity_id: number;
+  actor_id: number | null;
+  data: Json<unknown>;
+  dedupe_key: string | null;
+  channel: 'in_app' | 'email' | 'digest';
+  email_state: Generated<'waiting' | 'sent' | 'skipped'>;
+  mail_id: number | null;
+  read_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export interface NotificationPreferencesTable {
+  user_id: number;
+  client_id: number;
+  event_type: string;
+  channel: 'in_app' | 'email' | 'digest' | 'off';
+  updated_at: Timestamp;
+}
+
+/** Live updates (0022): numbered, published with NOTIFY, replayed after Last-Event-ID. bigint reads as text. */
+export interface LiveEventsTable {
+  id: GeneratedAlways<string>;
+  client_id: number;
+  kind: 'change' | 'notification';
+  entity_type: string;
+  entity_id: number;
+  action: string;
+  workspace_id: number | null;
+  user_ids: ColumnType<number[], number[] | undefined, number[]>;
+  actor_id: number | null;
+  data: Json<unknown>;
+  created_at: Timestamp;
+}
+
+/** Work done once per key across servers (0022). */
+export interface JobRunsTable {
+  job: string;
+  run_key: string;
+  started_at: Timestamp;
+}
+
 export interface Database {
+  notifications: NotificationsTable;
+  notification_preferences: NotificationPreferencesTable;
+  live_events: LiveEventsTable;
+  job_runs: JobRunsTable;
   equipment_types: EquipmentTypesTable;
   equipment_groups: EquipmentGroupsTable;
   equipment_group_managers: EquipmentGroupManagersTable;

@@ -30,7 +30,7 @@ export async function claimPendingMails(db: Kysely<Database>, now = new Date()) 
     const ids = await trx
       .selectFrom('mail_outbox')
       .select('id')
-      .where('status', '=', 'pending')
+      .where('status', 'in', ['pending', 'temp_fail'])
       .where((eb) => eb.or([eb('claimed_until', 'is', null), eb('claimed_until', '<', now)]))
       .orderBy('id')
       .limit(BATCH)
@@ -49,6 +49,12 @@ export async function claimPendingMails(db: Kysely<Database>, now = new Date()) 
       .returningAll()
       .execute();
   });
+}
+
+/** An SMTP answer in the 5xx range: the server refused the mail for good. */
+function isPermanentFailure(err: unknown): boolean {
+  const code = (err as { responseCode?: unknown } | null)?.responseCode;
+  return typeof code === 'number' && code >= 500 && code < 600;
 }
 
 /** Sends what it can claim; a failure is retried later (backing off), and given up after MAX_ATTEMPTS. */
@@ -71,19 +77,20 @@ export async function sendPendingMails(
       });
       await ctx.db
         .updateTable('mail_outbox')
-        .set({ status: 'sent', sent_at: new Date(), attempts, claimed_until: null, last_error: null })
+        .set({ status: 'delivered', sent_at: new Date(), attempts, claimed_until: null, last_error: null })
         .where('id', '=', mail.id)
         .execute();
       sent++;
     } catch (err) {
       failed++;
-      const giveUp = attempts >= MAX_ATTEMPTS;
+      // A 5xx answer (mailbox unknown, refused) will not change by trying again.
+      const giveUp = attempts >= MAX_ATTEMPTS || isPermanentFailure(err);
       await ctx.db
         .updateTable('mail_outbox')
         .set({
           attempts,
           last_error: String(err).slice(0, 500),
-          status: giveUp ? 'failed' : 'pending',
+          status: giveUp ? 'permanent_fail' : 'temp_fail',
           // Wait longer after each failure: 1, 2, 4, 8 minutes.
           claimed_until: giveUp ? null : new Date(Date.now() + 60_000 * 2 ** (attempts - 1)),
         })

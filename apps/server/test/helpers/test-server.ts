@@ -98,6 +98,7 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
   const ctx: AppContext = {
     db: database.db.withPlugin(counter),
     dbKind: database.kind,
+    listen: database.listen,
     config,
     storage: new LocalDiskStorage(filesDir),
   };

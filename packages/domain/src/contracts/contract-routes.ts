@@ -21,6 +21,8 @@ import type { externalHolderContracts as externalHolderContractsType } from '../
 import type { issueActionContracts as issueActionContractsType } from '../issues/issue-action-contracts.js';
 import type { issueContracts as issueContractsType } from '../issues/issue-contracts.js';
 import type { issueDetailContracts as issueDetailContractsType } from '../issues/issue-detail-contracts.js';
+import type { liveContracts as liveContractsType } from '../notifications/notification-contracts.js';
+import type { notificationContracts as notificationContractsType } from '../notifications/notification-contracts.js';
 import type { publicEquipmentContracts as publicEquipmentContractsType } from '../equipment/equipment-contracts.js';
 import type { publicFormContracts as publicFormContractsType } from '../public-area/public-contracts.js';
 import type { publicIssueContracts as publicIssueContractsType } from '../public-area/public-contracts.js';
@@ -295,6 +297,21 @@ export const issueDetailContracts = {
   addWorktimeLog: { method: 'POST', path: '/issue/:id/worktime-logs', caller: 'user' },
   activity: { method: 'GET', path: '/issue/:id/activity_log', caller: 'user' },
 } as unknown as typeof issueDetailContractsType;
+
+export const liveContracts = {
+  events: { method: 'GET', path: '/events', caller: 'user' },
+} as unknown as typeof liveContractsType;
+
+export const notificationContracts = {
+  list: { method: 'GET', path: '/notification/', caller: 'user' },
+  state: { method: 'GET', path: '/notification/unread_count', caller: 'user' },
+  pause: { method: 'POST', path: '/notification/pause', caller: 'user' },
+  unpause: { method: 'POST', path: '/notification/unpause', caller: 'user' },
+  markUnread: { method: 'PUT', path: '/notification/:id/mark_unread', caller: 'user' },
+  markRead: { method: 'PUT', path: '/notification/web/mark_read', caller: 'user' },
+  preferences: { method: 'GET', path: '/notification/preferences', caller: 'user' },
+  updatePreferences: { method: 'PUT', path: '/notification/preferences', caller: 'user' },
+} as unknown as typeof notificationContractsType;
 
 export const publicEquipmentContracts = {
   get: { method: 'GET', path: '/public/equipment/:id', caller: 'public' },

@@ -44,6 +44,8 @@ export type IdKind =
   /** A handout or reservation: as visible as its item. */
   | 'equipment_booking'
   | 'external_holder'
+  /** One of the caller's own notifications. */
+  | 'notification'
   | 'token';
 
 /**

@@ -14,7 +14,7 @@ export const ZOutboxMailSchema = z
     subject: z.string(),
     text: z.string(),
     kind: z.string().describe('password_reset, login_link, invite, ...'),
-    status: z.enum(['pending', 'sent', 'failed']),
+    status: z.enum(['pending', 'delivered', 'temp_fail', 'permanent_fail']),
     attempts: z.number().int(),
     created_at: z.string(),
     sent_at: z.string().nullable(),

@@ -180,6 +180,17 @@ async function isVisible(
         );
       return rows.length > 0;
     }
+    // A notification is its recipient's alone, in the organisation they work in.
+    case 'notification': {
+      const row = await ctx.db
+        .selectFrom('notifications')
+        .select('id')
+        .where('id', '=', id)
+        .where('user_id', '=', auth.userId)
+        .where('client_id', '=', auth.clientId)
+        .executeTakeFirst();
+      return !!row;
+    }
     case 'token':
       return true;
   }

@@ -17,6 +17,8 @@ import { Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useConfig } from '../../features/config/use-config';
+import { LiveUpdates } from '../../features/live/LiveUpdates';
+import { NotificationBell } from '../../features/notifications/NotificationBell';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { FALLBACK_ICON, MENU_ICONS } from './menu-icons';
 import { UserMenu } from './UserMenu';
@@ -42,6 +44,7 @@ export function DashboardShell({ user }: { user: SessionUser }) {
       navbar={{ width: 250, breakpoint: 'sm', collapsed: { mobile: !mobileOpened, desktop: !desktopOpened } }}
       padding="md"
     >
+      <LiveUpdates />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap">
@@ -59,6 +62,7 @@ export function DashboardShell({ user }: { user: SessionUser }) {
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <NotificationBell />
             <LanguageSwitcher />
             <UserMenu user={user} />
           </Group>

@@ -1,0 +1,4 @@
+/** The header's bell: unread count, the list, pause (issue 20). */
+export function NotificationBell() {
+  return null;
+}
