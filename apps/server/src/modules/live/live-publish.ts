@@ -54,11 +54,11 @@ export function entityPeopleSql(entityType: string): RawBuilder<number[]> {
 
 /**
  * The NOTIFY payload of a live_events row `e`: the whole event as JSON (well under NOTIFY's
- * 8000 bytes: user_ids are at most 200 ids).
+ * 8000 bytes: user_ids are at most 200 ids, data a few small fields such as notification_id).
  */
 export function livePayloadSql(): RawBuilder<string> {
   return sql<string>`json_build_object(
     'id', e.id::text, 'client_id', e.client_id, 'kind', e.kind, 'entity_type', e.entity_type,
     'entity_id', e.entity_id, 'action', e.action, 'workspace_id', e.workspace_id,
-    'user_ids', e.user_ids, 'actor_id', e.actor_id, 'at', e.created_at)::text`;
+    'user_ids', e.user_ids, 'actor_id', e.actor_id, 'data', e.data, 'at', e.created_at)::text`;
 }
