@@ -12,6 +12,7 @@ import { seedDemoAssets } from './seed/demo-assets.js';
 import { seedDemoAttachments } from './seed/demo-attachments.js';
 import { seedDemoCalendar } from './seed/demo-calendar.js';
 import { seedDemoEquipment } from './seed/demo-equipment.js';
+import { seedDemoNotifications } from './seed/demo-notifications.js';
 import { seedDemoPublic } from './seed/demo-public.js';
 import { seedDemoSchedules } from './seed/demo-schedules.js';
 import { openFileStorage } from './storage/open-storage.js';
@@ -42,6 +43,7 @@ export async function startServer(
       await seedDemoCalendar(ctx.db);
       await seedDemoEquipment(ctx);
       await seedDemoPublic(ctx.db);
+      await seedDemoNotifications(ctx.db);
     }
     const app = await buildApp(ctx, options);
     const stopMail = startMailSender(ctx, (m) => app.log.warn(m));

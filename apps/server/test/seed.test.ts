@@ -11,6 +11,8 @@ import { loadWorkspaceGrants } from '../src/modules/access/request-access.js';
 import { DEMO_PARTNER, DEMO_PASSWORD, DEMO_USERS, seedDemoIfEmpty } from '../src/seed/demo.js';
 import { seedDemoAssets } from '../src/seed/demo-assets.js';
 import { seedDemoEquipment } from '../src/seed/demo-equipment.js';
+import { seedDemoCalendar } from '../src/seed/demo-calendar.js';
+import { seedDemoNotifications } from '../src/seed/demo-notifications.js';
 import { seedDemoPublic } from '../src/seed/demo-public.js';
 import { login } from './helpers/factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
@@ -331,5 +333,27 @@ describe('demo organisation', () => {
       'Plumbing',
       'Safety',
     ]);
+  });
+
+  it('has notifications in the bells of Anna, Martin and Alice, some read', async () => {
+    await seedDemoCalendar(server.db);
+    await seedDemoNotifications(server.db);
+    // Once only.
+    await seedDemoNotifications(server.db);
+    const token = await login(server, { email: 'anna@demo.test', password: DEMO_PASSWORD });
+    const list = await server.call('GET', '/api/v4/notification/', { token });
+    expect(list.status).toBe(200);
+    expect(list.body.total).toBe(3);
+    expect(list.body.unread_count).toBe(2);
+    expect(list.body.data.map((n: { event_type: string }) => n.event_type)).toEqual([
+      'issue_commented',
+      'issue_assigned',
+      'issue_due_today',
+    ]);
+    const opened = await server.call('GET', `/api/v4/issue/${list.body.data[1].entity_id}`, { token });
+    expect(opened.body.title).toBe('Fix the kitchen extractor fan');
+    const admin = await login(server, { email: 'admin@demo.test', password: DEMO_PASSWORD });
+    const state = await server.call('GET', '/api/v4/notification/unread_count', { token: admin });
+    expect(state.body).toEqual({ unread_count: 1, paused_until: null });
   });
 });
