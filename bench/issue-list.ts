@@ -259,6 +259,7 @@ export async function startBenchApp(
   const ctx = {
     db: handle.db,
     dbKind: handle.kind,
+    listen: handle.listen,
     config,
     storage: openFileStorage(config),
   };

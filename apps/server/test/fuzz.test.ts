@@ -220,8 +220,12 @@ async function send(persona: Persona, token: string | null, op: Operation, probe
       signal: AbortSignal.timeout(15_000),
     });
     status = res.status;
-    const text = await res.text();
-    if (status >= 500) error = text.slice(0, 200);
+    // The live stream never ends: its status and headers are the answer.
+    if (res.headers.get('content-type')?.startsWith('text/event-stream')) await res.body?.cancel();
+    else {
+      const text = await res.text();
+      if (status >= 500) error = text.slice(0, 200);
+    }
   } catch (err) {
     error = (err as Error).message;
   }

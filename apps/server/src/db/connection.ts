@@ -41,7 +41,8 @@ function listenOnPostgres(databaseUrl: string, schema: string): Listen {
       next.on('notification', (msg) => {
         if (msg.channel === channel && msg.payload !== undefined) onPayload(msg.payload);
       });
-      next.on('error', () => {
+      // A lost connection errors, or (a server shutting down cleanly) just ends: reconnect either way.
+      const lost = () => {
         if (stopped || client !== next) return;
         client = undefined;
         void next.end().catch(() => {});
@@ -52,15 +53,21 @@ function listenOnPostgres(databaseUrl: string, schema: string): Listen {
               .catch(() => {}),
           1_000,
         );
-      });
+      };
+      next.on('error', lost);
+      next.on('end', lost);
       try {
         await next.connect();
         await next.query(`LISTEN "${channel}"`);
+        if (stopped) {
+          await next.end().catch(() => {});
+          return;
+        }
         client = next;
       } catch (err) {
         await next.end().catch(() => {});
-        if (attempt === 0) throw err;
-        if (!stopped) {
+        // A failed retry schedules the next and rejects, so onReconnect waits for a real reconnect.
+        if (attempt > 0 && !stopped) {
           const wait = Math.min(30_000, 1_000 * 2 ** Math.min(attempt, 5));
           retry = setTimeout(
             () =>
@@ -70,6 +77,7 @@ function listenOnPostgres(databaseUrl: string, schema: string): Listen {
             wait,
           );
         }
+        throw err;
       }
     };
     await connect(0);

@@ -46,16 +46,36 @@ export type TestServer = {
   ) => Promise<ApiResponse<T>>;
   /** Runs one or more calls and counts the SQL statements the server ran meanwhile. */
   countStatements: <T>(work: () => Promise<T>) => Promise<StatementCount & { result: T }>;
+  /** The PostgreSQL schema of this server (undefined on PGlite). */
+  databaseSchema: string | undefined;
   close: () => Promise<void>;
+};
+
+export type TestServerOptions = {
+  /**
+   * Another server on the SAME PostgreSQL schema (as two instances of the product behind one
+   * load balancer): already migrated, and dropped by that server's close, not this one's.
+   * PostgreSQL only: PGlite is one process's embedded database.
+   */
+  sameDatabaseAs?: TestServer;
 };
 
 /**
  * A real server on a real database, listening on a free port: PGlite in memory, or, when
  * DATABASE_URL is set, a fresh PostgreSQL schema of its own that is dropped afterwards.
  */
-export async function startTestServer(overrides: Partial<AppConfig> = {}): Promise<TestServer> {
+export async function startTestServer(
+  overrides: Partial<AppConfig> = {},
+  options: TestServerOptions = {},
+): Promise<TestServer> {
   const databaseUrl = process.env.DATABASE_URL || undefined;
-  const databaseSchema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const shared = options.sameDatabaseAs;
+  if (shared && !shared.databaseSchema) throw new Error('sameDatabaseAs needs PostgreSQL (DATABASE_URL)');
+  const databaseSchema = shared
+    ? shared.databaseSchema
+    : databaseUrl
+      ? `test_${randomBytes(6).toString('hex')}`
+      : undefined;
   const config: AppConfig = {
     ...readConfig({
       APP_URL: TEST_APP_URL,
@@ -82,7 +102,7 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
     }
   };
   const dropSchema = async () => {
-    if (!databaseUrl || !databaseSchema) return;
+    if (!databaseUrl || !databaseSchema || shared) return;
     await exclusively(async () => {
       const client = new pg.Client({ connectionString: databaseUrl });
       await client.connect();
@@ -104,7 +124,7 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
   };
   let app: Awaited<ReturnType<typeof buildApp>>;
   try {
-    await exclusively(() => migrateToLatest(database.db));
+    if (!shared) await exclusively(() => migrateToLatest(database.db));
     // Logs only when a test asks for them (the fuzzer: a 500's stack trace).
     app = await buildApp(ctx, { logger: config.logLevel !== 'silent' });
     await app.listen({ port: 0, host: '127.0.0.1' });
@@ -159,6 +179,7 @@ export async function startTestServer(overrides: Partial<AppConfig> = {}): Promi
     call,
     callForm,
     countStatements: (work) => counter.count(work),
+    databaseSchema,
     close: async () => {
       try {
         await app.close();

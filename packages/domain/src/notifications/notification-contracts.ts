@@ -106,7 +106,9 @@ export const liveContracts = {
     path: '/events',
     caller: 'user',
     ids: {},
-    query: z.object({}),
+    query: z.object({
+      last_event_id: z.string().max(20).optional().describe('Where to resume, for clients that cannot send the Last-Event-ID header'),
+    }),
     produces: ['text/event-stream'],
     tags,
     summary:

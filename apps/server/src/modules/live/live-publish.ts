@@ -21,8 +21,8 @@ const PRIVATE_ACTIONS = new Set([
   'switched_client',
 ]);
 
-export function isPublished(entityType: string, action: string): boolean {
-  return !(entityType === 'user' && PRIVATE_ACTIONS.has(action)) && !PRIVATE_ACTIONS.has(action);
+export function isPublished(_entityType: string, action: string): boolean {
+  return !PRIVATE_ACTIONS.has(action);
 }
 
 /** The workspace an entity belongs to (who may see its events), from a row `a` of (entity_type, entity_id). */
