@@ -47,7 +47,7 @@ export function DashboardShell({ user }: { user: SessionUser }) {
       <LiveUpdates />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Group gap="sm" wrap="nowrap">
+          <Group gap="sm" wrap="nowrap" miw={0}>
             <Burger
               opened={isMobile ? mobileOpened : desktopOpened}
               onClick={isMobile ? toggleMobile : toggleDesktop}

@@ -20,6 +20,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { useAuth } from '../../auth/session-store';
+import { NotificationPreferencesCard } from '../../notifications/NotificationPreferencesCard';
 import { EditUserModal } from '../components/EditUserModal';
 import { ProfileImageUpload } from '../components/ProfileImageUpload';
 import { StatusBadge } from '../components/StatusBadge';
@@ -150,6 +151,7 @@ function ProfileDetail({
           </Grid.Col>
         )}
       </Grid>
+      {isSelf && <NotificationPreferencesCard />}
       {showPrivate && <ActivityCard target={target} />}
       {canManage && editing && (
         <EditUserModal
