@@ -48,6 +48,7 @@ import { changeCount, itemsFromAttachments, previewUrls } from '../../attachment
 import { useAuth } from '../../auth/session-store';
 import { useConfig } from '../../config/use-config';
 import { EquipmentPicker } from '../../equipment-sets/components/EquipmentPicker';
+import { IssueChangedBanner } from '../../live/IssueChangedBanner';
 import { IssueDates } from '../components/IssueDates';
 import { IssueNotFound } from '../components/IssueStates';
 import { WorkspaceSelect } from '../components/WorkspaceSelect';
@@ -91,6 +92,11 @@ export function IssueFormPage() {
   const presetAsset = useAsset(presetAssetId);
   const issue = useIssue(editId);
   const parent = useIssue(parentId);
+  // Bumped to restart the form from the issue as saved now (someone else changed it, issue 20).
+  const [formVersion, setFormVersion] = useState(0);
+  const reloadIssue = () => {
+    void issue.refetch().then(() => setFormVersion((v) => v + 1));
+  };
   const config = useConfig(true);
   const settings = useMemo<ClientSettings>(
     () => config.data?.client?.settings ?? ZClientSettingsSchema.parse({}),
@@ -135,7 +141,7 @@ export function IssueFormPage() {
   return (
     <IssueDates>
       <IssueForm
-        key={editId ?? `new-${parentId ?? ''}`}
+        key={editId !== null ? `${editId}-${formVersion}` : `new-${parentId ?? ''}`}
         editId={editId}
         initial={initial}
         settings={settings}
@@ -145,6 +151,7 @@ export function IssueFormPage() {
         savedAssignee={issue.data?.assignee ?? null}
         editTitle={issue.data?.title ?? null}
         savedIssue={editId !== null ? (issue.data ?? null) : null}
+        onReload={reloadIssue}
       />
     </IssueDates>
   );
@@ -169,6 +176,7 @@ function IssueForm({
   savedAssignee,
   editTitle,
   savedIssue,
+  onReload,
 }: {
   editId: number | null;
   initial: IssueFormState;
@@ -180,6 +188,8 @@ function IssueForm({
   editTitle: string | null;
   /** The issue being edited (its attachments and permissions); null when creating. */
   savedIssue: Issue | null;
+  /** Restarts the form from the issue as saved now. */
+  onReload: () => void;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -188,6 +198,9 @@ function IssueForm({
   const role = useAuth().session?.user.role ?? 'user';
   const isAdmin = role === 'admin';
   const [form, setForm] = useState<IssueFormState>(initial);
+  // What the form started from: a save sends only what was changed here, even after a refetch
+  // brought someone else's changes (they stay where this form left the field alone).
+  const [base] = useState<IssueFormState>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<unknown>(null);
   const people = useWorkspacePeople(form.workspace_id);
@@ -302,7 +315,7 @@ function IssueForm({
         editId === null
           ? await save.mutateAsync(createRequestOf(form, settings.include_issue_process_number))
           : await save.mutateAsync(
-              changedFields(updateRequestOf(form, updateOptions), updateRequestOf(initial, updateOptions)),
+              changedFields(updateRequestOf(form, updateOptions), updateRequestOf(base, updateOptions)),
             );
       notify.ok(editId === null ? 'issues.created' : 'issues.saved');
       if (!(await saveAttachments(saved.id)) && editId !== null) return;
@@ -363,6 +376,18 @@ function IssueForm({
             {parentTitle}
           </Anchor>
         </Text>
+      )}
+      {editId !== null && (
+        <IssueChangedBanner
+          issueId={editId}
+          dirty={
+            changeCount(attachments) > 0 ||
+            Object.keys(
+              changedFields(updateRequestOf(form, updateOptions), updateRequestOf(base, updateOptions)),
+            ).length > 0
+          }
+          onLoad={onReload}
+        />
       )}
       <Paper
         withBorder

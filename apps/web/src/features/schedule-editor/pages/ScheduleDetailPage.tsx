@@ -9,6 +9,7 @@ import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { errorKeyOf } from '../../../ui/feedback/error-text';
 import { useErrorText } from '../../../ui/feedback/use-error-text';
 import { useNotify } from '../../../ui/feedback/use-notify';
+import { mergeEdits } from '../../live/merge-edits';
 import { ScheduleActions } from '../components/ScheduleActions';
 import { ScheduleActivity } from '../components/ScheduleActivity';
 import { ScheduleBudgets } from '../components/ScheduleBudgets';
@@ -91,11 +92,12 @@ function ScheduleDetail({ schedule }: { schedule: Schedule }) {
   const isDirty = Object.keys(changes).length > 0 || equipmentChange !== null;
   const canEdit = schedule.permissions.can_edit && !schedule.archived;
 
-  // The schedule changed elsewhere (an action, a section, another tab): an untouched form shows it.
+  // The schedule changed elsewhere (an action, a section, another tab, someone else live): the
+  // fields not edited here show it, the edited ones keep the edit (so a save does not undo theirs).
   const [shown, setShown] = useState(saved);
   if (shown !== saved) {
     setShown(saved);
-    if (!isDirty) setValues(saved);
+    setValues((current) => mergeEdits(shown, saved, current));
   }
 
   const change = (next: ScheduleFormValues, changed: ScheduleField) => {
