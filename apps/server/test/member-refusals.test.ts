@@ -637,6 +637,8 @@ const MEMBERS_MAY = new Set([
   // it (test/equipment-handouts.test.ts proves the strict refusal).
   'DELETE /equipment/:id/handout/:handoutId',
   'POST /equipment/group/:id/return',
+  // Notifications: everyone marks their own; another person's answers 404 (test/notifications-api.test.ts).
+  'PUT /notification/:id/mark_unread',
 ]);
 
 /** Uploads are multipart; their refusal is covered in the feature tests. */

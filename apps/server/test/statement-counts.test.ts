@@ -30,8 +30,9 @@ const EXPECTED = {
   // checklist, items, attachments).
   tick: 13,
   // Session, visibility, the locked issue and its facts, the update, the log entry, then the
-  // issue as answered (issue, presenter's read, attachments).
-  status: 9,
+  // issue as answered (issue, presenter's read, attachments), and (issue 20) the one statement
+  // that makes the status change's notifications (to the reporter and watchers) with their live events.
+  status: 10,
 } as const;
 
 describe('statements per request', () => {

@@ -18,6 +18,7 @@ import {
   createExternalHolder,
 } from './helpers/equipment-factories.js';
 import { addWorkspace, addWorkspaceRole, createTeam, createUser, login } from './helpers/factories.js';
+import { createNotification } from './helpers/notifications-factories.js';
 import { createSchedule } from './helpers/schedules-factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
 
@@ -243,6 +244,13 @@ describe('tenant boundary', () => {
       ends_on: '2099-01-12',
     });
 
+    // A notification of our member's: only its recipient may name it.
+    const notification = await createNotification(server.db, {
+      client_id: ours.org.id,
+      user_id: ours.member.id,
+      entity_id: issue.id,
+    });
+
     // Theirs: an unrelated organisation, calling as its admin (the strongest role they have).
     const stranger = await createTeam(server.db);
     const strangerToken = await login(server, stranger.admin);
@@ -272,6 +280,7 @@ describe('tenant boundary', () => {
       equipment_picture: equipmentPicture,
       equipment_booking: equipmentBooking,
       external_holder: externalHolder,
+      notification,
     };
 
     const covered: string[] = [];

@@ -74,13 +74,16 @@ export async function seedDemoNotifications(db: Kysely<Database>): Promise<void>
     .where('name', '=', 'Demo Facility Services')
     .executeTakeFirst();
   if (!client) return;
-  const any = await db.selectFrom('notifications').select('id').where('client_id', '=', client.id).executeTakeFirst();
+  const any = await db
+    .selectFrom('notifications')
+    .select('id')
+    .where('client_id', '=', client.id)
+    .executeTakeFirst();
   if (any) return;
   const people = new Map(
-    (await db.selectFrom('users').select(['id', 'email']).where('client_id', '=', client.id).execute()).map((u) => [
-      u.email,
-      u.id,
-    ]),
+    (await db.selectFrom('users').select(['id', 'email']).where('client_id', '=', client.id).execute()).map(
+      (u) => [u.email, u.id],
+    ),
   );
   const issues = await db
     .selectFrom('issues as i')
@@ -119,5 +122,7 @@ export async function seedDemoNotifications(db: Kysely<Database>): Promise<void>
       },
     ];
   });
+  // Oldest first: the bell lists by id, newest first.
+  rows.sort((a, b) => a.created_at.getTime() - b.created_at.getTime());
   if (rows.length) await db.insertInto('notifications').values(rows).execute();
 }

@@ -17,6 +17,7 @@ import {
 } from '../helpers/equipment-factories.js';
 import { createUser } from '../helpers/factories.js';
 import { API, createIssueTeam } from '../helpers/issues-factories.js';
+import { createNotification } from '../helpers/notifications-factories.js';
 import { createSchedule } from '../helpers/schedules-factories.js';
 import type { TestServer } from '../helpers/test-server.js';
 import { addJobPosition } from '../helpers/users-factories.js';
@@ -139,6 +140,12 @@ export async function buildFuzzOrganisation(server: TestServer): Promise<FuzzOrg
     starts_on: '2099-01-10',
     ends_on: '2099-01-12',
   });
+  // A notification of the admin's (the id guard lets only its recipient name it).
+  const notification = await createNotification(server.db, {
+    client_id: team.org.id,
+    user_id: team.people.admin.id,
+    entity_id: 0,
+  });
   const org: FuzzOrganisation = {
     clientId: team.org.id,
     partnerClientId: team.partner.org.id,
@@ -169,6 +176,7 @@ export async function buildFuzzOrganisation(server: TestServer): Promise<FuzzOrg
       equipment_picture: equipmentPicture,
       equipment_booking: equipmentBooking,
       external_holder: externalHolder,
+      notification,
     },
     people: {
       admin: { id: team.people.admin.id, clientId: team.org.id },

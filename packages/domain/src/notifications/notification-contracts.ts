@@ -107,7 +107,11 @@ export const liveContracts = {
     caller: 'user',
     ids: {},
     query: z.object({
-      last_event_id: z.string().max(20).optional().describe('Where to resume, for clients that cannot send the Last-Event-ID header'),
+      last_event_id: z
+        .string()
+        .max(20)
+        .optional()
+        .describe('Where to resume, for clients that cannot send the Last-Event-ID header'),
     }),
     produces: ['text/event-stream'],
     tags,

@@ -137,7 +137,8 @@ export const NOTIFICATION_EVENTS = [
     entity: 'schedule',
     group: 'schedules',
     audience: ['schedule_creator', 'workspace_managers'],
-    defaultChannel: 'email',
+    // The alarm's own detailed e-mail goes to the same people already (schedule-presence.ts).
+    defaultChannel: 'in_app',
   },
   {
     type: 'collaboration_invited',

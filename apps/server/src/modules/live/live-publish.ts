@@ -1,4 +1,5 @@
-import { type RawBuilder, sql } from 'kysely';
+import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
 
 /**
  * Publishing live events (issue 20). Every change the activity log records is also a numbered
@@ -61,4 +62,36 @@ export function livePayloadSql(): RawBuilder<string> {
     'id', e.id::text, 'client_id', e.client_id, 'kind', e.kind, 'entity_type', e.entity_type,
     'entity_id', e.entity_id, 'action', e.action, 'workspace_id', e.workspace_id,
     'user_ids', e.user_ids, 'actor_id', e.actor_id, 'data', e.data, 'at', e.created_at)::text`;
+}
+
+/**
+ * Publishes changes that were logged without logActivity (bulk writers: the schedule
+ * materializer, presence alarms), all of one entity type, in one statement.
+ */
+export async function publishLiveChanges(
+  db: Kysely<Database> | Transaction<Database>,
+  entityType: string,
+  changes: ReadonlyArray<{ clientId: number; entityId: number; action: string; actorId: number | null }>,
+): Promise<void> {
+  if (!changes.length) return;
+  const rows = JSON.stringify(
+    changes.map((c) => ({
+      client_id: c.clientId,
+      entity_id: c.entityId,
+      action: c.action,
+      user_id: c.actorId,
+    })),
+  );
+  await sql`
+    WITH a AS (
+      SELECT r.client_id, ${entityType}::text AS entity_type, r.entity_id, r.action, r.user_id
+      FROM jsonb_to_recordset(${rows}::jsonb) AS r(client_id integer, entity_id integer, action text, user_id integer)
+    ), e AS (
+      INSERT INTO live_events (client_id, kind, entity_type, entity_id, action, workspace_id, user_ids, actor_id)
+      SELECT a.client_id, 'change', a.entity_type, a.entity_id, a.action,
+        ${entityWorkspaceSql(entityType)}, ${entityPeopleSql(entityType)}, a.user_id
+      FROM a
+      RETURNING *
+    )
+    SELECT pg_notify(${liveChannelSql()}, ${livePayloadSql()}) FROM e`.execute(db);
 }

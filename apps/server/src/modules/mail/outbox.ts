@@ -14,10 +14,10 @@ export type OutgoingMail = {
 
 /**
  * Every e-mail goes through the outbox table, written in the same transaction as the change
- * that causes it; the sender job delivers it when SMTP is configured.
+ * that causes it; the sender job delivers it when SMTP is configured. Answers the mail's id.
  */
-export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
-  await db
+export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
+  const row = await db
     .insertInto('mail_outbox')
     .values({
       client_id: mail.clientId,
@@ -27,7 +27,9 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<void> {
       html: mail.html ?? null,
       kind: mail.kind,
     })
-    .execute();
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
 }
 
 /**

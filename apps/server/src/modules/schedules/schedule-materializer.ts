@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { intArray } from '../access/workspace-access.js';
+import { publishLiveChanges } from '../live/live-publish.js';
 import { firstOpenOccurrence, onMaterializeRequest } from './schedule-plan.js';
 import { checkPresenceDue } from './schedule-presence.js';
 import { scheduleRuleOf, selectScheduleRules, timeZoneOf } from './schedule-rule-row.js';
@@ -544,6 +545,21 @@ async function copyToIssues(
   for (const chunk of chunks(linkRows, 1000)) await trx.insertInto('issue_links').values(chunk).execute();
   for (const chunk of chunks(activityRows, 1000))
     await trx.insertInto('activity_log').values(chunk).execute();
+  // Open screens hear of the new issues once per schedule (not once per issue: a year ahead is thousands).
+  const perSchedule = new Map(
+    activityRows.map((row) => [JSON.parse(row.changes).schedule_id as number, row.client_id]),
+  );
+  await publishLiveChanges(
+    trx,
+    'schedule',
+    [...perSchedule].map(([scheduleId, clientId]) => ({
+      clientId,
+      entityId: scheduleId,
+      action: 'issues_created',
+      actorId: null,
+    })),
+  );
+
   await checklistsFromTemplates(
     trx,
     issues.map((i) => i.id),

@@ -2,7 +2,9 @@ import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database, PresenceAlarmRule } from '../../db/schema.js';
 import { intArray } from '../access/workspace-access.js';
+import { publishLiveChanges } from '../live/live-publish.js';
 import { enqueueMail } from '../mail/outbox.js';
+import { notifyFromActivity } from '../notifications/notify-from-activity.js';
 import { timeZoneOf } from './schedule-rule-row.js';
 
 /**
@@ -186,6 +188,18 @@ async function checkBatch(trx: Trx, appUrl: string, now: Date): Promise<{ checke
         })),
       )
       .execute();
+    // The bells of the schedule's creator and the managers, and the open screens.
+    await notifyFromActivity(trx, {
+      clientId: issue.client_id,
+      userId: null,
+      entityType: 'schedule',
+      entityId: issue.schedule_id,
+      action: 'presence_alarm',
+      changes: JSON.parse(changes) as Record<string, unknown>,
+    });
+    await publishLiveChanges(trx, 'issue', [
+      { clientId: issue.client_id, entityId: issue.id, action: 'presence_alarm', actorId: null },
+    ]);
     await mailAlarm(trx, appUrl, { ...issue, assignee_id: issue.assignee_id }, fresh);
   }
   await trx

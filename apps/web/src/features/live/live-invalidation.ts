@@ -47,7 +47,8 @@ export function keysForChange(change: Pick<LiveChange, 'entity_type' | 'entity_i
         ['assets', 'list'],
       ];
     case 'schedule':
-      return [SCHEDULES, CALENDAR, ['assets', 'of']];
+      // With the issues a schedule made (the materializer publishes once per schedule).
+      return [SCHEDULES, CALENDAR, ['assets', 'of'], ISSUE_LISTS];
     case 'equipment':
       return [EQUIPMENT, EQUIPMENT_GROUPS];
     case 'equipment_group':
