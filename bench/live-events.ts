@@ -16,13 +16,9 @@ import http from 'node:http';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'kysely';
-import { buildApp } from '../apps/server/src/app.js';
-import { readConfig } from '../apps/server/src/config.js';
 import type { DatabaseHandle } from '../apps/server/src/db/connection.js';
 import { migrateToLatest } from '../apps/server/src/db/migrate.js';
-import { requireUser } from '../apps/server/src/http/authenticate.js';
 import { issueToken } from '../apps/server/src/modules/auth/tokens.js';
-import { openFileStorage } from '../apps/server/src/storage/open-storage.js';
 import {
   type DbKind,
   type Measurement,
@@ -30,6 +26,7 @@ import {
   openBenchDatabase,
   type RunOptions,
   type Scenario,
+  startBenchApp,
 } from './issue-list.js';
 import { type BenchActors, benchActors, seedBench } from './seed.js';
 
@@ -144,32 +141,6 @@ function runClients(): void {
 
 // ---- The server side ----
 
-/** startBenchApp of bench/issue-list.ts, with the database's live channel (the hub LISTENs on it). */
-async function startApp(handle: DatabaseHandle, env: NodeJS.ProcessEnv, issues: number) {
-  const config = readConfig(env);
-  const ctx = {
-    db: handle.db,
-    dbKind: handle.kind,
-    listen: handle.listen,
-    config,
-    storage: openFileStorage(config),
-  };
-  const app = await buildApp(ctx);
-  app.get('/api/v4/bench/baseline', { onRequest: requireUser(ctx) }, async () => {
-    const id = 1 + Math.floor(Math.random() * issues);
-    const row = await ctx.db
-      .selectFrom('issues')
-      .select(['id', 'title', 'status_id', 'updated_at'])
-      .where('id', '=', id)
-      .executeTakeFirst();
-    return { issue: row ?? null };
-  });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const base = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
-  return { app, base };
-}
-
 function startClients(base: string, tokens: string[]): Promise<{ child: ChildProcess; connected: number }> {
   const child = fork(fileURLToPath(import.meta.url), ['--clients'], { execArgv: process.execArgv });
   return new Promise((done, fail) => {
@@ -269,7 +240,7 @@ async function benchDatabase(kind: DbKind, options: Options): Promise<void> {
         ).raw,
       );
     }
-    const { app, base } = await startApp(handle, env, actors.issues);
+    const { app, base } = await startBenchApp(handle, env, actors.issues);
     const filtered = new URLSearchParams({
       issue_state: 'in_progress',
       assignees: actors.assignees.join(','),

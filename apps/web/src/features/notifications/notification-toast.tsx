@@ -50,7 +50,12 @@ export async function showNotificationToast({
     autoClose: 8000,
     message: (
       <Stack gap={4} align="flex-start">
-        {notification && <Text size="sm">{notificationText(t, currentLanguage(), notification)}</Text>}
+        {notification && (
+          // Under a title Mantine dims the description (#868e96, 3.3:1 on white): the text's own colour.
+          <Text size="sm" c="var(--mantine-color-text)">
+            {notificationText(t, currentLanguage(), notification)}
+          </Text>
+        )}
         {notification && (
           <Anchor
             component="button"
