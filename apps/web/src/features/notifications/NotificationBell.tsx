@@ -2,7 +2,7 @@ import { Box, UnstyledButton } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
 import { IconBell } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { forwardRef, lazy, Suspense, useRef, useState } from 'react';
+import { forwardRef, lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useLiveEvent } from '../live/live-bus';
@@ -14,6 +14,8 @@ import { bellLabel, notificationKeys, unreadBadge, useNotificationState } from '
 const loadPanel = () => import('./NotificationPanel');
 const NotificationPanel = lazy(() => loadPanel().then((m) => ({ default: m.NotificationPanel })));
 const loadToast = () => import('./notification-toast');
+/** How long notifications arriving together are gathered into one toast. */
+const TOAST_GATHER_MS = 500;
 
 type BellButtonProps = { count: number; opened: boolean; onClick: () => void };
 
@@ -82,20 +84,38 @@ export function NotificationBell() {
   const openedRef = useRef(opened);
   openedRef.current = opened;
 
+  // Notifications that arrive together (the morning's reminders, a bulk reassignment) make one
+  // toast, not a column of them: ids are gathered for a moment, then one or a summary is shown.
+  const arriving = useRef<number[]>([]);
+  const flushTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(flushTimer.current), []);
+  const openList = () => {
+    setPanelShown(true);
+    setOpened(true);
+  };
+  const flushToasts = () => {
+    const ids = arriving.current;
+    arriving.current = [];
+    if (!ids.length || openedRef.current) return;
+    void loadToast()
+      .then((m) =>
+        ids.length === 1
+          ? m.showNotificationToast({
+              id: ids[0] as number,
+              t,
+              queryClient,
+              isOpen: () => openedRef.current,
+              navigate: (path) => navigate(path),
+            })
+          : m.showNotificationsSummaryToast({ ids, t, onShow: openList }),
+      )
+      .catch(() => undefined);
+  };
   useLiveEvent(['notification', 'reset'], (message) => {
     void queryClient.invalidateQueries({ queryKey: notificationKeys.all });
     if (message.name !== 'notification' || openedRef.current) return;
-    void loadToast()
-      .then((m) =>
-        m.showNotificationToast({
-          id: message.data.notification_id,
-          t,
-          queryClient,
-          isOpen: () => openedRef.current,
-          navigate: (path) => navigate(path),
-        }),
-      )
-      .catch(() => undefined);
+    arriving.current.push(message.data.notification_id);
+    if (arriving.current.length === 1) flushTimer.current = setTimeout(flushToasts, TOAST_GATHER_MS);
   });
 
   const count = state.data?.unread_count ?? 0;

@@ -71,3 +71,39 @@ export async function showNotificationToast({
     ),
   });
 }
+
+/** One toast for several notifications that arrived together: their number and a button that opens the list. */
+export function showNotificationsSummaryToast({
+  ids,
+  t,
+  onShow,
+}: {
+  ids: number[];
+  t: TFunction;
+  onShow: () => void;
+}): void {
+  const fresh = ids.filter((id) => !shown.has(id));
+  for (const id of fresh) shown.add(id);
+  if (!fresh.length) return;
+  const toastId = `notifications-${fresh[0]}`;
+  notifications.show({
+    id: toastId,
+    title: t('notifications.new_notifications', { n: fresh.length }),
+    color: 'brand',
+    autoClose: 8000,
+    message: (
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        fw={600}
+        onClick={() => {
+          notifications.hide(toastId);
+          onShow();
+        }}
+      >
+        {t('notifications.show_them')}
+      </Anchor>
+    ),
+  });
+}
