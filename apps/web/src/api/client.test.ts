@@ -1,7 +1,7 @@
 import { categoryContracts, type LoginResponse } from '@workbench/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { sessionStore } from '../features/auth/session-store';
-import { ApiError, call, contractUrl } from './client';
+import { ApiError, authorizedFetch, call, contractUrl } from './client';
 
 type Sent = { url: string; init: RequestInit };
 let sent: Sent[] = [];
@@ -37,6 +37,18 @@ describe('the typed client', () => {
     expect(sent[0]?.init.method).toBe('PUT');
     expect(sent[0]?.init.body).toBe('{"name":"Roof"}');
     expect((sent[0]?.init.headers as Record<string, string> | undefined)?.authorization).toBe('Bearer tok');
+  });
+
+  it('adds the session token to a stream a library reads itself (the live events), keeping its headers', async () => {
+    answer(200, {});
+    await authorizedFetch('/api/v4/events', {
+      headers: { Accept: 'text/event-stream', 'Last-Event-ID': '7' },
+    });
+    expect(sent[0]?.init.headers).toEqual({
+      Accept: 'text/event-stream',
+      'Last-Event-ID': '7',
+      authorization: 'Bearer tok',
+    });
   });
 
   it("turns a refusal into an ApiError with the server's key and fields", async () => {

@@ -145,3 +145,18 @@ export async function call<C extends RouteContract>(
 export function contractUrl<C extends RouteContract>(contract: C, ...[input]: CallArgs<C>): string {
   return `${API_BASE}/${urlOf(contract, (input ?? {}) as { params?: unknown; query?: unknown })}`;
 }
+
+/**
+ * The authorised fetch of a stream that a library reads itself (the live events, read by the
+ * eventsource package): the request as given, with the session's token.
+ */
+export function authorizedFetch(
+  input: string | URL,
+  init: Omit<RequestInit, 'headers'> & { headers?: Record<string, string> } = {},
+): Promise<Response> {
+  const token = sessionStore.get().session?.token;
+  return fetch(input, {
+    ...init,
+    headers: { ...init.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
+  });
+}

@@ -30,7 +30,6 @@ export function LiveUpdates() {
         if (ended) return;
         close = openLiveStream({
           url: LIVE_EVENTS_URL,
-          token,
           onMessage: (message) => {
             if (message.name === 'change') invalidator.change(message.data);
             else if (message.name === 'reset') invalidator.reset();

@@ -1,5 +1,6 @@
 import { type LiveEventName, ZLiveChangeSchema, ZLiveNotificationSchema } from '@workbench/domain';
 import { EventSource, type FetchLike } from 'eventsource';
+import { authorizedFetch } from '../../api/client';
 import type { LiveMessage } from './live-bus';
 
 /** After the server refused or broke the stream (not a plain disconnect): wait, longer each time. */
@@ -9,7 +10,6 @@ const SEEN_IDS_KEPT = 500;
 
 export type LiveStreamOptions = {
   url: string;
-  token: string;
   onMessage: (message: LiveMessage) => void;
   /** The server answered 401: the login is gone. */
   onUnauthorized?: () => void;
@@ -45,7 +45,8 @@ const NAMES: readonly LiveEventName[] = ['change', 'notification', 'reset'];
 
 /**
  * Opens the person's one live event stream (GET /api/v4/events) with the `eventsource` package,
- * whose `fetch` option adds the Authorization header (a browser's own EventSource cannot). It
+ * whose `fetch` option is the typed client's authorised fetch (a browser's own EventSource cannot send
+ * the token). It
  * reconnects by itself after a dropped connection and sends Last-Event-ID, so the server
  * replays what was missed. A refused stream (any answer but 200) is reopened after a growing
  * delay with the last id seen, except a 401, which ends the login. Answers a function that
@@ -54,7 +55,8 @@ const NAMES: readonly LiveEventName[] = ['change', 'notification', 'reset'];
 export function openLiveStream(options: LiveStreamOptions): () => void {
   const setTimer = options.setTimer ?? ((run, ms) => setTimeout(run, ms));
   const clearTimer = options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
-  const baseFetch: FetchLike = options.fetch ?? ((input, init) => globalThis.fetch(input, init));
+  // The typed client's authorised fetch adds the session's token (api/client.ts).
+  const baseFetch: FetchLike = options.fetch ?? authorizedFetch;
   const seen: string[] = [];
   const seenSet = new Set<string>();
   let lastId: string | null = null;
@@ -77,7 +79,6 @@ export function openLiveStream(options: LiveStreamOptions): () => void {
           ...init,
           headers: {
             ...init.headers,
-            Authorization: `Bearer ${options.token}`,
             // A new EventSource (after a refusal) resumes where the last one stopped.
             ...(lastId && !init.headers['Last-Event-ID'] ? { 'Last-Event-ID': lastId } : {}),
           },
