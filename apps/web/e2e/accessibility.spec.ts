@@ -2,14 +2,16 @@ import type { Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { demoIssue, logInAs } from './demo-session';
 import { expect, test } from './fixtures';
+import { waitForNetworkQuiet, watchNetwork } from './network';
 
 // WCAG 2.2 AA on the screens the journeys in the other specs do not pass through (they check the
 // ones they visit themselves), and the main screens at phone width. Seeded demo organisation.
 /** Opens a screen and waits until its data is shown: a heading, and no loader left. */
 async function open(page: Page, path: string) {
+  watchNetwork(page);
   await page.goto(path);
   await expect(page.getByRole('heading').first()).toBeVisible();
-  await page.waitForLoadState('networkidle');
+  await waitForNetworkQuiet(page);
   await expect(page.locator('.mantine-Loader-root, .mantine-Skeleton-root[data-visible]')).toHaveCount(0);
 }
 

@@ -2,6 +2,7 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { apiToken, logInAs } from './demo-session';
 import { expect, test } from './fixtures';
+import { waitForNetworkQuiet, watchNetwork } from './network';
 
 /**
  * The dispatcher's day (issue 17): unscheduled work dragged onto Anna's row at 10:00, a card
@@ -93,7 +94,7 @@ async function dragTo(page: Page, card: Locator, target: Locator, hour: number) 
   await showHour();
   // Rows refetch and grow after a move or a dialog: let them settle, then press where the card is
   // now (hover checks that the card itself is under the pointer, not a row that moved into place).
-  await page.waitForLoadState('networkidle');
+  await waitForNetworkQuiet(page);
   await showHour();
   await card.hover();
   const from = await card.boundingBox();
@@ -156,6 +157,7 @@ test('a dispatcher drags work onto the daily timeline, reassigns it and moves it
     due_date: lobbyStart + 3600,
   });
 
+  watchNetwork(page);
   await page.goto('/dashboard/calendar?view=dailyUsers');
   await expect(row(page, 'Anna')).toBeVisible();
   await page.getByRole('button', { name: 'Unscheduled' }).click();
@@ -254,6 +256,7 @@ test('the detail popup edits an issue in place and completes it', async ({ page,
     start_date: start,
     due_date: start + 1800,
   });
+  watchNetwork(page);
   await page.goto('/dashboard/calendar?view=dailyUsers');
   const card = row(page, 'Anna').getByTestId('calendar-card').filter({ hasText: title });
   await card.click();
