@@ -31,8 +31,12 @@ export function LiveUpdates() {
         close = openLiveStream({
           url: LIVE_EVENTS_URL,
           onMessage: (message) => {
-            if (message.name === 'change') invalidator.change(message.data);
-            else if (message.name === 'reset') invalidator.reset();
+            // What this person changed themselves their own screen refetched already (the
+            // mutations invalidate what they touch); other people's changes are what arrives here.
+            if (message.name === 'change') {
+              if (message.data.actor_id !== sessionStore.get().session?.user.id)
+                invalidator.change(message.data);
+            } else if (message.name === 'reset') invalidator.reset();
             publishLive(message);
           },
           // Like any call answered 401 with a token (api/client.ts): the login is gone.
