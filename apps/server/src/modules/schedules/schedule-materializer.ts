@@ -509,10 +509,13 @@ async function copyToIssues(
     changes: string;
     created_at: Date;
   }[] = [];
+  // The organisation of each schedule that made issues, for its one live event below.
+  const perSchedule = new Map<number, number>();
   for (const { id, scheduleId } of issues) {
     const schedule = details.schedules.get(scheduleId);
     if (!schedule) continue;
     const clientId = schedule.client_id;
+    perSchedule.set(scheduleId, clientId);
     const categoryIds = new Set((details.categories.get(scheduleId) ?? []).map((c) => c.category_id));
     for (const categoryId of categoryIds)
       categoryRows.push({ client_id: clientId, issue_id: id, category_id: categoryId });
@@ -546,9 +549,6 @@ async function copyToIssues(
   for (const chunk of chunks(activityRows, 1000))
     await trx.insertInto('activity_log').values(chunk).execute();
   // Open screens hear of the new issues once per schedule (not once per issue: a year ahead is thousands).
-  const perSchedule = new Map(
-    activityRows.map((row) => [JSON.parse(row.changes).schedule_id as number, row.client_id]),
-  );
   await publishLiveChanges(
     trx,
     'schedule',
