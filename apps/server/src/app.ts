@@ -29,6 +29,7 @@ import { checklistRoutes } from './modules/checklists/checklist-routes.js';
 import { clientRoutes } from './modules/clients/client-routes.js';
 import { collaborationRoutes } from './modules/collaborations/collaboration-routes.js';
 import { configRoutes } from './modules/config/config-routes.js';
+import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
 import { equipmentBookingRoutes } from './modules/equipment/equipment-booking-routes.js';
 import { equipmentRoutes } from './modules/equipment/equipment-routes.js';
 import { equipmentSetRoutes } from './modules/equipment/equipment-set-routes.js';
@@ -36,14 +37,18 @@ import { publicEquipmentRoutes } from './modules/equipment/public-equipment-rout
 import { healthRoutes } from './modules/health/health-routes.js';
 import { issueRoutes } from './modules/issues/issue-routes.js';
 import { liveRoutes } from './modules/live/live-routes.js';
+import { locationRequestRoutes } from './modules/location-requests/location-request-routes.js';
 import { mailRoutes } from './modules/mail/mail-routes.js';
 import { notificationRoutes } from './modules/notifications/notification-routes.js';
 import { publicFormRoutes } from './modules/public-area/public-form-routes.js';
 import { publicIssueRoutes } from './modules/public-area/public-issue-routes.js';
 import { publicReportStaffRoutes } from './modules/public-area/public-report-staff-routes.js';
+import { qrScanRoutes } from './modules/qr-scan/qr-scan-routes.js';
 import { scheduleRoutes } from './modules/schedules/schedule-routes.js';
+import { sessionRoutes } from './modules/sessions/session-routes.js';
 import { textTemplateRoutes } from './modules/templates/text-template-routes.js';
 import { userRoutes } from './modules/users/user-routes.js';
+import { workspaceInfoRoutes } from './modules/workspace-info/workspace-info-routes.js';
 import { workspaceRoutes } from './modules/workspaces/workspace-routes.js';
 import { fileRoutes } from './storage/file-routes.js';
 
@@ -158,6 +163,11 @@ export async function buildApp(
       publicReportStaffRoutes(api, ctx);
       notificationRoutes(api, ctx);
       liveRoutes(api, ctx);
+      sessionRoutes(api, ctx);
+      dashboardRoutes(api, ctx);
+      locationRequestRoutes(api, ctx);
+      qrScanRoutes(api, ctx);
+      workspaceInfoRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

@@ -21,6 +21,7 @@ import * as m0019 from './migrations/0019_calendar_indexes.js';
 import * as m0020 from './migrations/0020_equipment.js';
 import * as m0021 from './migrations/0021_public_area.js';
 import * as m0022 from './migrations/0022_notifications.js';
+import * as m0023 from './migrations/0023_settings_and_workspace_info.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '0020_equipment': m0020,
   '0021_public_area': m0021,
   '0022_notifications': m0022,
+  '0023_settings_and_workspace_info': m0023,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -53,6 +53,9 @@ export interface UserTokensTable {
   used_at: NullableTimestamp;
   last_used_at: NullableTimestamp;
   created_at: Timestamp;
+  /** The device a session was made on (0023), for the profile's session list. */
+  user_agent: string | null;
+  ip_address: string | null;
 }
 
 export interface WorkspacesTable {
@@ -201,6 +204,47 @@ export interface PresenceLogsTable {
   started_at: Timestamp;
   ended_at: NullableTimestamp;
   created_at: Timestamp;
+  /** A check-in, or a location shared on a manager's request (0023) with where the person was. */
+  source: Generated<'check_in' | 'location_request'>;
+  latitude: number | null;
+  longitude: number | null;
+  accuracy_m: number | null;
+}
+
+/** POST user/{id}/request_location (0023): a manager asks a person to share their location. */
+export interface LocationRequestsTable {
+  id: Generated<number>;
+  client_id: number;
+  user_id: number;
+  requested_by: number | null;
+  workspace_id: number;
+  message: string | null;
+  status: Generated<'pending' | 'accepted' | 'declined' | 'expired'>;
+  presence_log_id: number | null;
+  answered_at: NullableTimestamp;
+  created_at: Generated<Timestamp>;
+}
+
+/** The lease of a rented workspace (0023), one per workspace. */
+export interface WorkspaceLeasesTable {
+  id: Generated<number>;
+  client_id: number;
+  workspace_id: number;
+  landlord_name: string;
+  landlord_contact: string | null;
+  /** DATE columns: read them with to_char(col, 'YYYY-MM-DD') (see DateText). */
+  start_date: DateText;
+  end_date: NullableDateText;
+  /** numeric, read as text ('1250.00'). */
+  rent_amount: ColumnType<string | null, string | number | null, string | number | null>;
+  rent_currency: string | null;
+  rent_period: 'month' | 'quarter' | 'year' | null;
+  notice_period_months: Generated<number>;
+  reminder_days_before: Generated<number>;
+  notes: string | null;
+  created_by: number | null;
+  created_at: Generated<Timestamp>;
+  updated_at: Generated<Timestamp>;
 }
 
 /** Throttle counters (0014): hits of one bucket and key since window_start. */
@@ -1012,6 +1056,8 @@ export interface Database {
   workspace_favorites: WorkspaceFavoritesTable;
   qr_scan_logs: QrScanLogsTable;
   presence_logs: PresenceLogsTable;
+  location_requests: LocationRequestsTable;
+  workspace_leases: WorkspaceLeasesTable;
   user_clients: UserClientsTable;
   collaborations: CollaborationsTable;
   collaboration_tokens: CollaborationTokensTable;

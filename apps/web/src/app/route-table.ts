@@ -61,6 +61,9 @@ export const DASHBOARD_PAGES: PlannedPage[] = [
   { path: '/dashboard/settings/public-forms', section: 'settings', view: 'public_forms' },
   { path: '/dashboard/settings/about', section: 'settings', view: 'about' },
   { path: '/dashboard/onboarding', section: 'onboarding' },
+  // Ours (the spec names a dashboard and QR scanning but no path for them).
+  { path: '/dashboard/overview', section: 'overview' },
+  { path: '/dashboard/scan', section: 'scan' },
   { path: '/dashboard/privacy-consent', section: 'privacy_consent' },
 ];
 

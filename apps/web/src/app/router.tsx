@@ -7,6 +7,7 @@ import { calendarPages } from '../features/calendar/routes';
 import { categoryPages } from '../features/categories/routes';
 import { checklistTemplatePages } from '../features/checklist-templates/routes';
 import { collaborationPages } from '../features/collaborations/routes';
+import { dashboardPages } from '../features/dashboard/routes';
 import { equipmentPages } from '../features/equipment/routes';
 import { equipmentSetPages } from '../features/equipment-sets/routes';
 import { issuePages } from '../features/issues/routes';
@@ -14,8 +15,11 @@ import { profilePages } from '../features/profiles/routes';
 import { publicEquipmentPages } from '../features/public-equipment/routes';
 import { publicFormPages } from '../features/public-forms/routes';
 import { publicReportPages } from '../features/public-report/routes';
+import { qrScanPages } from '../features/qr-scan/routes';
 import { schedulePages } from '../features/schedules/routes';
+import { settingsPages } from '../features/settings/routes';
 import { textTemplatePages } from '../features/text-templates/routes';
+import { workspaceInfoPages } from '../features/workspace-info/routes';
 import { workspacePages } from '../features/workspaces/routes';
 import { isChunkLoadError, reloadAfterChunkError } from './chunk-reload';
 import { CrashScreen } from './crash/CrashScreen';
@@ -45,6 +49,10 @@ const builtPages = new Map<string, FeaturePage>(
     ...publicEquipmentPages,
     ...publicReportPages,
     ...publicFormPages,
+    ...settingsPages,
+    ...dashboardPages,
+    ...qrScanPages,
+    ...workspaceInfoPages,
   ].map((page) => [page.path, page]),
 );
 
