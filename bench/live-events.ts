@@ -21,6 +21,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import { issueToken } from '../apps/server/src/modules/auth/tokens.js';
 import {
   type DbKind,
+  listScenarios,
   type Measurement,
   measure,
   openBenchDatabase,
@@ -241,26 +242,7 @@ async function benchDatabase(kind: DbKind, options: Options): Promise<void> {
       );
     }
     const { app, base } = await startBenchApp(handle, env, actors.issues);
-    const filtered = new URLSearchParams({
-      issue_state: 'in_progress',
-      assignees: actors.assignees.join(','),
-      workspaces: String(actors.siteId),
-      include_sub_ws: '1',
-    });
-    const scenarios: Scenario[] = [
-      {
-        key: 'default',
-        name: 'default list (admin, page 1)',
-        path: '/api/v4/issue/',
-        token: actors.admin.token,
-      },
-      {
-        key: 'filtered',
-        name: 'filtered (state+assignees+site subtree, manager)',
-        path: `/api/v4/issue/?${filtered}`,
-        token: actors.manager.token,
-      },
-    ];
+    const scenarios = listScenarios(actors);
     const rows: Array<{ phase: string; m: Measurement }> = [];
     let child: ChildProcess | undefined;
     try {

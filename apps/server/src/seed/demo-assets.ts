@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import { storeAttachments, withFileCleanup } from '../modules/attachments/attachment-service.js';
 import { prepareUploads } from '../modules/attachments/attachment-upload.js';
 import { newFileKey } from '../storage/file-storage.js';
+import { findDemoClientId } from './demo.js';
 
 /**
  * The demo organisation's assets (issue 15): systems, groups per site, assets in every status,
@@ -251,13 +252,8 @@ export function simplePdf(title: string, lines: string[]): Buffer {
 }
 
 export async function seedDemoAssets(ctx: Pick<AppContext, 'db' | 'storage'>): Promise<void> {
-  const client = await ctx.db
-    .selectFrom('clients')
-    .select('id')
-    .where('name', '=', 'Demo Facility Services')
-    .executeTakeFirst();
-  if (!client) return;
-  const clientId = client.id;
+  const clientId = await findDemoClientId(ctx.db);
+  if (!clientId) return;
   const workspaces = new Map(
     (
       await ctx.db.selectFrom('workspaces').select(['id', 'name']).where('client_id', '=', clientId).execute()

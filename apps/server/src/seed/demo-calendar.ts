@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Database } from '../db/schema.js';
 import { findClientTimeZone } from '../modules/schedules/schedule-queries.js';
+import { findDemoClientId } from './demo.js';
 
 /**
  * The demo organisation's calendar (issue 17): a planned day for Anna, Martin and Ben (timed
@@ -171,13 +172,8 @@ const DEMO_CALENDAR_ISSUES: DemoCalendarIssue[] = [
 ];
 
 export async function seedDemoCalendar(db: Kysely<Database>): Promise<void> {
-  const client = await db
-    .selectFrom('clients')
-    .select('id')
-    .where('name', '=', 'Demo Facility Services')
-    .executeTakeFirst();
-  if (!client) return;
-  const clientId = client.id;
+  const clientId = await findDemoClientId(db);
+  if (!clientId) return;
   const zone = await findClientTimeZone(db, clientId);
   const byName = async (table: 'workspaces' | 'categories') =>
     new Map(

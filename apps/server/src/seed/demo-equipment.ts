@@ -4,6 +4,7 @@ import type { AppContext } from '../context.js';
 import type { Database, EquipmentTypesTable } from '../db/schema.js';
 import { storeAttachments, withFileCleanup } from '../modules/attachments/attachment-service.js';
 import { prepareUploads } from '../modules/attachments/attachment-upload.js';
+import { DEMO_CLIENT_NAME } from './demo.js';
 import { drawnPicture } from './demo-assets.js';
 
 /**
@@ -280,7 +281,7 @@ export async function seedDemoEquipment(ctx: Pick<AppContext, 'db' | 'storage'>)
   const client = await ctx.db
     .selectFrom('clients')
     .select(['id', 'settings'])
-    .where('name', '=', 'Demo Facility Services')
+    .where('name', '=', DEMO_CLIENT_NAME)
     .executeTakeFirst();
   if (!client) return;
   const clientId = client.id;

@@ -1,6 +1,7 @@
 import { ISSUE_STATUS, type NotificationEventType, notificationEvent } from '@workbench/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { findDemoClientId } from './demo.js';
 
 /**
  * The demo's bells (issue 20): a few notifications of the last two days for Anna (a technician),
@@ -68,20 +69,16 @@ const DEMO_NOTIFICATIONS: DemoNotification[] = [
 ];
 
 export async function seedDemoNotifications(db: Kysely<Database>): Promise<void> {
-  const client = await db
-    .selectFrom('clients')
-    .select('id')
-    .where('name', '=', 'Demo Facility Services')
-    .executeTakeFirst();
-  if (!client) return;
+  const clientId = await findDemoClientId(db);
+  if (!clientId) return;
   const any = await db
     .selectFrom('notifications')
     .select('id')
-    .where('client_id', '=', client.id)
+    .where('client_id', '=', clientId)
     .executeTakeFirst();
   if (any) return;
   const people = new Map(
-    (await db.selectFrom('users').select(['id', 'email']).where('client_id', '=', client.id).execute()).map(
+    (await db.selectFrom('users').select(['id', 'email']).where('client_id', '=', clientId).execute()).map(
       (u) => [u.email, u.id],
     ),
   );
@@ -89,7 +86,7 @@ export async function seedDemoNotifications(db: Kysely<Database>): Promise<void>
     .selectFrom('issues as i')
     .innerJoin('workspaces as w', 'w.id', 'i.workspace_id')
     .select(['i.id', 'i.title', 'i.status_id', 'w.name as workspace_name'])
-    .where('i.client_id', '=', client.id)
+    .where('i.client_id', '=', clientId)
     .where('i.deleted_at', 'is', null)
     .orderBy('i.id')
     .execute();
@@ -102,7 +99,7 @@ export async function seedDemoNotifications(db: Kysely<Database>): Promise<void>
     const channel = notificationEvent(n.type)?.defaultChannel ?? 'in_app';
     return [
       {
-        client_id: client.id,
+        client_id: clientId,
         user_id: to,
         event_type: n.type,
         entity_type: 'issue',

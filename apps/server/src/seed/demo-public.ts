@@ -9,6 +9,7 @@ import {
 } from '@workbench/domain';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.js';
+import { findDemoClientId } from './demo.js';
 
 /**
  * The demo organisation's public area (issue 19): its workspace report form, configured with a
@@ -131,13 +132,8 @@ export const DEMO_PUBLIC_ISSUES: DemoPublicIssue[] = [
 ];
 
 export async function seedDemoPublic(db: Kysely<Database>): Promise<void> {
-  const client = await db
-    .selectFrom('clients')
-    .select('id')
-    .where('name', '=', 'Demo Facility Services')
-    .executeTakeFirst();
-  if (!client) return;
-  const clientId = client.id;
+  const clientId = await findDemoClientId(db);
+  if (!clientId) return;
   const any = await db
     .selectFrom('public_forms')
     .select('type')

@@ -2,6 +2,7 @@ import type { Insertable } from 'kysely';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
 import { materializeDue } from '../modules/schedules/schedule-materializer.js';
+import { findDemoClientId } from './demo.js';
 
 /**
  * The demo organisation's schedules (issue 16): a weekly fire-door round on two "Doors and gates"
@@ -148,13 +149,8 @@ function schedulesOf(today: Date): DemoSchedule[] {
 }
 
 export async function seedDemoSchedules(ctx: Pick<AppContext, 'db' | 'dbKind' | 'config'>): Promise<void> {
-  const client = await ctx.db
-    .selectFrom('clients')
-    .select('id')
-    .where('name', '=', 'Demo Facility Services')
-    .executeTakeFirst();
-  if (!client) return;
-  const clientId = client.id;
+  const clientId = await findDemoClientId(ctx.db);
+  if (!clientId) return;
   const any = await ctx.db
     .selectFrom('schedules')
     .select('id')

@@ -68,6 +68,18 @@ const WORKSPACES: Tree[] = [
  * Seeds the demo organisation when the database has no organisation yet, in one transaction with
  * batch inserts (one statement per table, one per tree level). Returns whether it did.
  */
+export const DEMO_CLIENT_NAME = 'Demo Facility Services';
+
+/** The demo organisation's id, for the seeds that add to it after the first (none: no demo). */
+export async function findDemoClientId(db: Kysely<Database>): Promise<number | undefined> {
+  const client = await db
+    .selectFrom('clients')
+    .select('id')
+    .where('name', '=', DEMO_CLIENT_NAME)
+    .executeTakeFirst();
+  return client?.id;
+}
+
 export async function seedDemoIfEmpty(db: Kysely<Database>): Promise<boolean> {
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   return db.transaction().execute(async (trx) => {
@@ -78,7 +90,7 @@ export async function seedDemoIfEmpty(db: Kysely<Database>): Promise<boolean> {
     const client = await trx
       .insertInto('clients')
       .values({
-        name: 'Demo Facility Services',
+        name: DEMO_CLIENT_NAME,
         logo: null,
         settings: JSON.stringify(readClientSettings({})),
       })
