@@ -26,7 +26,9 @@ test('a new organisation signs up, logs out, logs in, switches to German and sta
   const email = `ada-${Date.now()}@example.com`;
   await signUp(page, email);
 
-  // Lands in the dashboard shell of its own organisation, with the full menu.
+  // Lands on the getting-started steps of its own organisation (issue 21), then opens the issues.
+  await expect(page).toHaveURL(/\/dashboard\/onboarding$/);
+  await page.getByRole('navigation').getByRole('link', { name: 'Issues' }).click();
   await expect(page).toHaveURL(/\/dashboard\/issues$/);
   await expect(page.getByRole('banner').getByText('Acme Facilities')).toBeVisible();
   await expect(page.getByRole('heading', { name: 'No issues yet' })).toBeVisible();

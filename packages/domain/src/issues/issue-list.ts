@@ -239,6 +239,14 @@ export const ISSUE_LIST_PARAMS = {
   asset_systems: idsParam('comma-joined asset system ids: the issue names an asset of one of them'),
   equipment: idsParam('comma-joined equipment ids: the issue names one of them'),
   rating: allowedIdsParam(ISSUE_LIST_RATINGS, '1..5, comma-joined'),
+  /** The due badge of the list (dueState in issue-rules.ts): overdue, or due later today (UTC day). */
+  due_state: {
+    default: null,
+    read: (value) => (value === 'overdue' || value === 'due_today' ? value : null),
+    write: (value) => value ?? undefined,
+    description:
+      'overdue|due_today: past its due date / due later today (UTC day), not completed; in review only with show_in_review_overdue',
+  } satisfies ListParam<'overdue' | 'due_today' | null>,
   /** 1: only the caller's favourite workspaces (with their sub-workspaces when include_sub_ws). */
   filter_ws: flagParam(
     "0|1: 1 = only the caller's favourite workspaces (and sub-workspaces with include_sub_ws)",

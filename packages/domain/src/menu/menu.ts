@@ -3,6 +3,7 @@ import type { GlobalPermission, UserRole } from '../users/user.js';
 
 /** Entries of the dashboard sidebar (000 §2), in menu order. */
 export const MENU_ITEMS = [
+  { key: 'overview', path: '/dashboard/overview' },
   { key: 'workspaces', path: '/dashboard/workspaces' },
   { key: 'issues', path: '/dashboard/issues' },
   { key: 'scheduling', path: '/dashboard/scheduling', setting: 'include_schedules' },

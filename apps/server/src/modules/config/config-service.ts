@@ -7,19 +7,14 @@ import {
   SESSION_TTL_MS,
   SESSION_TTL_REMEMBER_MS,
 } from '@workbench/domain';
-import { z } from 'zod';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { presentClient } from '../clients/client-presenter.js';
 import { findClient, listCategories } from '../clients/client-queries.js';
+import { onboardingProgress } from '../dashboard/onboarding-service.js';
 import { listSavedFilters } from '../filters/filter-service.js';
 import { listTextTemplateSuggestions } from '../templates/text-template-service.js';
 import { loadSessionUser } from '../users/session-user.js';
-
-const ZOnboarding = z.object({
-  completed_steps: z.array(z.string()).catch([]),
-  dismissed: z.boolean().catch(false),
-});
 
 /** Builds only the parts asked for, so a start-up call for one part stays cheap. */
 export async function loadConfig(
@@ -57,7 +52,13 @@ export async function loadConfig(
       .where('id', '=', auth.userId)
       .executeTakeFirstOrThrow();
     if (want.has('onboarding_progress')) {
-      config.onboarding_progress = ZOnboarding.parse(user.onboarding_progress ?? {});
+      // Stored marks with the steps the organisation's data shows done (dashboard module).
+      config.onboarding_progress = await onboardingProgress(
+        ctx.db,
+        auth.clientId,
+        user.onboarding_progress,
+        readClientSettings(clientRow.settings),
+      );
     }
     if (want.has('privacy_policy_consent')) {
       config.privacy_policy_consent = {

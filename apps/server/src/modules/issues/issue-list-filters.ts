@@ -104,6 +104,18 @@ export function extraIssueListConditions(
     where.push(sql<boolean>`(i.equipment_ids <> '{}' AND i.equipment_ids && ${intArray(query.equipment)})`);
   }
   if (query.rating.length) where.push(sql<boolean>`i.rating IN (${sql.join(query.rating)})`);
+  // The badge's rule (dueState): not completed, in review only when the owner counts it overdue.
+  if (query.due_state) {
+    const open = sql<boolean>`i.status_id <> 8 AND (i.status_id <> 7 OR COALESCE((SELECT (dc.settings->>'show_in_review_overdue')::boolean
+      FROM clients dc WHERE dc.id = i.client_id), false))`;
+    where.push(
+      query.due_state === 'overdue'
+        ? sql<boolean>`(i.due_date < now() AND ${open})`
+        : sql<boolean>`(i.due_date >= now()
+            AND i.due_date < ((date_trunc('day', now() AT TIME ZONE 'UTC') + interval '1 day') AT TIME ZONE 'UTC')
+            AND ${open})`,
+    );
+  }
 
   if (query.filter_ws) {
     const favourites = sql`SELECT f.workspace_id FROM workspace_favorites f

@@ -20,6 +20,8 @@ const PRIVATE_ACTIONS = new Set([
   'calendar_feed_created',
   'calendar_feed_revoked',
   'switched_client',
+  'onboarding_updated',
+  'privacy_consent_given',
 ]);
 
 export function isPublished(_entityType: string, action: string): boolean {

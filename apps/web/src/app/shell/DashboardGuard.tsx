@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { authApi } from '../../features/auth/auth-api';
 import { sessionStore, useAuth } from '../../features/auth/session-store';
+import { PrivacyConsentGate } from '../../features/dashboard/components/PrivacyConsentGate';
 import { MobileAppPrompt } from '../MobileAppPrompt';
 import { DashboardShell } from './DashboardShell';
 
@@ -28,8 +29,11 @@ export function DashboardGuard() {
   }
   return (
     <ModalsProvider>
-      <DashboardShell user={session.user} />
-      <MobileAppPrompt />
+      {/* The privacy policy first, when the organisation requires it (issue 21). */}
+      <PrivacyConsentGate>
+        <DashboardShell user={session.user} />
+        <MobileAppPrompt />
+      </PrivacyConsentGate>
     </ModalsProvider>
   );
 }

@@ -5,6 +5,7 @@ import {
   IconCalendarRepeat,
   IconCategory,
   IconClipboardList,
+  IconGauge,
   IconHeartHandshake,
   IconListCheck,
   IconSettings,
@@ -15,6 +16,7 @@ import {
 import type { MenuKey } from '@workbench/domain';
 
 export const MENU_ICONS: Record<MenuKey, typeof IconBox> = {
+  overview: IconGauge,
   workspaces: IconBuildingSkyscraper,
   issues: IconListCheck,
   scheduling: IconCalendarRepeat,

@@ -81,6 +81,7 @@ export function isIssueListFiltered(query: IssueListQuery): boolean {
     ID_FILTER_KEYS.some((key) => query[key].length > 0) ||
     query.filter_ws === 1 ||
     query.issue_type !== null ||
+    query.due_state !== null ||
     query.date_from !== null ||
     query.date_to !== null
   );

@@ -36,7 +36,8 @@ export function SignupPage() {
       // The organisation starts in the browser's time zone (its schedules' dates and work hours).
       const time_zone = Intl.DateTimeFormat().resolvedOptions().timeZone || undefined;
       const login = await authApi.signup({ ...texts, password, language, time_zone });
-      navigate(await completeLogin(login, false), { replace: true });
+      // A new organisation's admin starts with the getting-started steps (issue 21).
+      navigate(await completeLogin(login, false, '/dashboard/onboarding'), { replace: true });
     });
   };
 
