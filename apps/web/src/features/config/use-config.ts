@@ -6,17 +6,24 @@ import { call } from '../../api/client';
 import { useNotify } from '../../ui/feedback/use-notify';
 import { saveColors } from './colors-store';
 
-/** The start-up config of the logged-in user: organisation, menu, categories. */
+/**
+ * The start-up config of the logged-in user: organisation, menu, categories, and whether they
+ * accepted the privacy policy (the dashboard's gate reads it from the same request).
+ */
+export const startConfigQuery = {
+  queryKey: ['config'] as const,
+  queryFn: ({ signal }: { signal: AbortSignal }) =>
+    call(configContracts.get, {
+      query: { get_only: 'client,menu,categories,privacy_policy_consent' },
+      signal,
+    }),
+  staleTime: CACHE_EXPIRY_MS,
+};
+
 export function useConfig(enabled: boolean) {
   const { t } = useTranslation();
   const notify = useNotify();
-  const query = useQuery({
-    queryKey: ['config'],
-    queryFn: ({ signal }) =>
-      call(configContracts.get, { query: { get_only: 'client,menu,categories' }, signal }),
-    enabled,
-    staleTime: CACHE_EXPIRY_MS,
-  });
+  const query = useQuery({ ...startConfigQuery, enabled });
   useEffect(() => {
     if (query.data?.client) saveColors(query.data.client.settings.colors);
   }, [query.data]);

@@ -57,9 +57,12 @@ export function usePrivacyConsent() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => call(dashboardContracts.privacyConsent),
-    onSuccess: (consent) =>
-      queryClient.setQueryData<ConfigResponse>(dashboardKeys.config, (old) =>
-        old ? { ...old, privacy_policy_consent: consent } : old,
-      ),
+    onSuccess: (consent) => {
+      // Both the pages' config and the shell's (which the consent gate reads).
+      for (const key of [dashboardKeys.config, ['config']])
+        queryClient.setQueryData<ConfigResponse>(key, (old) =>
+          old ? { ...old, privacy_policy_consent: consent } : old,
+        );
+    },
   });
 }

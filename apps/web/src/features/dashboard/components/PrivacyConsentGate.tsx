@@ -1,8 +1,9 @@
 import { Center, Loader } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { needsPrivacyConsent } from '@workbench/domain';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { useDashboardConfig } from '../dashboard-api';
+import { startConfigQuery } from '../../config/use-config';
 
 export const PRIVACY_CONSENT_PATH = '/dashboard/privacy-consent';
 
@@ -13,7 +14,8 @@ export const PRIVACY_CONSENT_PATH = '/dashboard/privacy-consent';
  */
 export function PrivacyConsentGate({ children }: { children: ReactNode }) {
   const location = useLocation();
-  const config = useDashboardConfig();
+  // The shell's own start-up config (one request for both).
+  const config = useQuery(startConfigQuery);
   if (config.isPending) {
     return (
       <Center h="100vh">
