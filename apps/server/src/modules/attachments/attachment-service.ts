@@ -12,7 +12,14 @@ import { readSettings } from '../workspaces/workspace-queries.js';
 import type { PreparedUpload } from './attachment-upload.js';
 
 /** Who an attachment belongs to; the attachments table is shared by every owner. */
-export type AttachmentOwnerType = 'issue' | 'comment' | 'checklist_item' | 'asset' | 'equipment';
+export type AttachmentOwnerType =
+  | 'issue'
+  | 'comment'
+  | 'checklist_item'
+  | 'asset'
+  | 'equipment'
+  /** A workspace lease's contract files (issue 21). */
+  | 'workspace_lease';
 
 /** Bytes already stored for one owner (not deleted). */
 export async function storedBytesOf(

@@ -7,6 +7,7 @@ import { intArray, workspacesWorkersSql } from '../access/workspace-access.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { timeZoneOf } from '../schedules/schedule-rule-row.js';
 import { localDateOf } from '../schedules/schedule-status.js';
+import { leaseNoticesSql } from '../workspace-info/lease-reminders.js';
 import { notificationMail } from './notification-mail.js';
 import { snapshotSql } from './notify-from-activity.js';
 import { insertNotifications } from './notify-insert.js';
@@ -319,6 +320,7 @@ export async function runDailyRemindersFor(
     await daily('issue_due_today', 'issue', dueIssuesSql(org.id, org.timeZone, date, 'today'));
     await daily('equipment_return_overdue', 'equipment_booking', lateReturnsSql(org.id, date));
     await daily('regulatory_file_expiring', 'regulatory_file', expiringFilesSql(org.id, date));
+    await daily('lease_notice_due', 'workspace_lease', leaseNoticesSql(org.id, date));
     await sendDigests(trx, ctx, org.id, now);
     return true;
   });

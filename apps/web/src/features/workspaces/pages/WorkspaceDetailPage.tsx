@@ -37,6 +37,7 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { currentLanguage } from '../../../i18n';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { useNotify } from '../../../ui/feedback/use-notify';
+import { WorkspaceInfoLinks } from '../../workspace-info/components/WorkspaceInfoLinks';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { PresenceLogTable, ScanLogTable } from '../components/LogTables';
 import { ManagePeopleModal } from '../components/ManagePeopleModal';
@@ -188,6 +189,11 @@ function WorkspaceDetailView({ workspace }: { workspace: WorkspaceDetail }) {
                 >
                   {t('workspaces.qr_print')}
                 </Button>
+                <WorkspaceInfoLinks
+                  workspaceId={workspace.id}
+                  role={workspace.my_role}
+                  shared={!!workspace.my_collaboration}
+                />
                 {(permissions.can_edit || permissions.can_archive || permissions.can_delete) && (
                   <Menu position="bottom-end" withinPortal>
                     <Menu.Target>
