@@ -16,6 +16,7 @@ const EQUIPMENT_TYPES: QueryKey = ['equipment-types'];
 const EXTERNAL_HOLDERS: QueryKey = ['external-holders'];
 const ASSETS: QueryKey = ['assets'];
 const WORKSPACES: QueryKey = ['workspaces'];
+const WORKSPACE_INFO: QueryKey = ['workspace-info'];
 const PEOPLE: QueryKey = ['users'];
 const COLLABORATIONS: QueryKey = ['collaborations'];
 const CONFIG: QueryKey = ['config'];
@@ -37,7 +38,8 @@ export function keysForChange(change: Pick<LiveChange, 'entity_type' | 'entity_i
   switch (change.entity_type) {
     case 'issue':
       // The list with its tab counts, the issue and its parts, the calendar, and the pages that
-      // list a schedule's or an asset's issues (schedule detail, asset tabs and cards).
+      // list a schedule's or an asset's issues (schedule detail, asset tabs and cards, a
+      // workspace's maintenance page).
       return [
         ISSUE_LISTS,
         ...issueParts(id),
@@ -45,6 +47,7 @@ export function keysForChange(change: Pick<LiveChange, 'entity_type' | 'entity_i
         ['schedules', 'of'],
         ['assets', 'of'],
         ['assets', 'list'],
+        WORKSPACE_INFO,
       ];
     case 'schedule':
       // With the issues a schedule made (the materializer publishes once per schedule).
@@ -62,8 +65,9 @@ export function keysForChange(change: Pick<LiveChange, 'entity_type' | 'entity_i
     case 'asset_system':
       return [ASSETS];
     case 'workspace':
-      // The tree and its pickers (workspace-api.ts), and the pickers of people who work in one.
-      return [WORKSPACES, ['workspace_clean'], ['issues', 'people']];
+      // The tree and its pickers (workspace-api.ts), the pickers of people who work in one, and
+      // its lease and maintenance pages (a lease change is logged on its workspace).
+      return [WORKSPACES, ['workspace_clean'], ['issues', 'people'], WORKSPACE_INFO];
     case 'collaboration':
       // What a partner shares changes which workspaces, people and issues one sees.
       return [COLLABORATIONS, WORKSPACES, ['workspace_clean'], PEOPLE, ISSUE_LISTS];
