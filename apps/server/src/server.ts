@@ -15,6 +15,8 @@ import { seedDemoEquipment } from './seed/demo-equipment.js';
 import { seedDemoNotifications } from './seed/demo-notifications.js';
 import { seedDemoPublic } from './seed/demo-public.js';
 import { seedDemoSchedules } from './seed/demo-schedules.js';
+import { seedDemoSecondOrganisation } from './seed/demo-second-organisation.js';
+import { seedDemoWorkspaceInfo } from './seed/demo-workspace-info.js';
 import { openFileStorage } from './storage/open-storage.js';
 
 export type RunningServer = { app: FastifyInstance; seeded: boolean; stop: () => Promise<void> };
@@ -44,6 +46,8 @@ export async function startServer(
       await seedDemoEquipment(ctx);
       await seedDemoPublic(ctx.db);
       await seedDemoNotifications(ctx.db);
+      await seedDemoWorkspaceInfo(ctx.db);
+      await seedDemoSecondOrganisation(ctx.db);
     }
     const app = await buildApp(ctx, options);
     const stopMail = startMailSender(ctx, (m) => app.log.warn(m));

@@ -20,6 +20,7 @@ import {
 import { addWorkspace, addWorkspaceRole, createTeam, login } from './helpers/factories.js';
 import { createSchedule } from './helpers/schedules-factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { createLeaseFile } from './helpers/workspace-info-factories.js';
 
 // A plain member of the organisation, calling each action reserved to admins or managers with a
 // valid request, is refused with 403 and nothing changes. Every write route that names an id must
@@ -72,6 +73,8 @@ type Ids = {
   bookedEquipment: number;
   equipmentHandout: number;
   equipmentReservation: number;
+  /** A contract file of the member's workspace's lease (issue 21). */
+  leaseFile: number;
 };
 type Refusal = { method: string; url: string; path: (ids: Ids) => string; body?: (ids: Ids) => unknown };
 
@@ -134,6 +137,13 @@ const REFUSED: Refusal[] = [
     body: () => ({ users_ids: [] }),
   },
   { method: 'GET', url: '/qr_code/scan_log/:id', path: (i) => `/qr_code/scan_log/${i.workspace}` },
+  // Location requests (issue 21): admins and the workspace's managers ask, a member may not.
+  {
+    method: 'POST',
+    url: '/user/:id/request_location',
+    path: (i) => `/user/${i.otherUser}/request_location`,
+    body: (i) => ({ workspace_id: i.workspace }),
+  },
   {
     method: 'POST',
     url: '/workspace/:id/qr_code/regenerate',
@@ -606,6 +616,19 @@ const REFUSED: Refusal[] = [
     url: '/equipment/group/:id/reservation/:reservationId',
     path: (i) => `/equipment/group/${i.bookingGroup}/reservation/${i.equipmentReservation}`,
   },
+  // A workspace's lease (issue 21): admins and its managers change it, a member may not.
+  {
+    method: 'PUT',
+    url: '/workspace/:id/lease',
+    path: (i) => `/workspace/${i.workspace}/lease`,
+    body: () => ({ landlord_name: 'Someone else', start_date: '2026-01-01' }),
+  },
+  { method: 'DELETE', url: '/workspace/:id/lease', path: (i) => `/workspace/${i.workspace}/lease` },
+  {
+    method: 'DELETE',
+    url: '/workspace/:id/lease/files/:fileId',
+    path: (i) => `/workspace/${i.workspace}/lease/files/${i.leaseFile}`,
+  },
 ];
 
 /** Write routes with ids that a member may call on what they can see (their own things). */
@@ -639,6 +662,10 @@ const MEMBERS_MAY = new Set([
   'POST /equipment/group/:id/return',
   // Notifications: everyone marks their own; another person's answers 404 (test/notifications-api.test.ts).
   'PUT /notification/:id/mark_unread',
+  // Location requests: the asked person answers their own (test/location-requests.test.ts).
+  'POST /location_request/:id/answer',
+  // Sessions: everyone signs out their own; another person's answers 404 (test/sessions.test.ts).
+  'DELETE /auth/sessions/:id',
 ]);
 
 /** Uploads are multipart; their refusal is covered in the feature tests. */
@@ -649,6 +676,7 @@ const MULTIPART = new Set([
   'POST /asset/:id/upload',
   'POST /asset/:id/regulatory',
   'POST /equipment/:id/upload',
+  'POST /workspace/:id/lease/files',
 ]);
 
 async function snapshot(): Promise<string> {
@@ -842,6 +870,7 @@ describe('a plain member', () => {
       bookedEquipment: booked.id,
       equipmentHandout,
       equipmentReservation,
+      leaseFile: await createLeaseFile(server.db, { clientId: org.id, workspaceId: workspace }),
     };
     const token = await login(server, member);
     // The member sees the schedule, so its preview names a real future task to try.

@@ -21,6 +21,7 @@ import { addWorkspace, addWorkspaceRole, createTeam, createUser, login } from '.
 import { createNotification } from './helpers/notifications-factories.js';
 import { createSchedule } from './helpers/schedules-factories.js';
 import { startTestServer, type TestServer } from './helpers/test-server.js';
+import { createLeaseFile } from './helpers/workspace-info-factories.js';
 
 // The tenant boundary, proven on every route the router knows: another organisation's user who
 // names an id of ours gets 404 and changes nothing. Routes are read from the router itself, so a
@@ -251,6 +252,13 @@ describe('tenant boundary', () => {
       entity_id: issue.id,
     });
 
+    // A location request to our member (issue 21): only they and the requester may name it.
+    const locationRequest = await server.db
+      .insertInto('location_requests')
+      .values({ client_id: ours.org.id, user_id: ours.member.id, requested_by: null, workspace_id: site })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+
     // Theirs: an unrelated organisation, calling as its admin (the strongest role they have).
     const stranger = await createTeam(server.db);
     const strangerToken = await login(server, stranger.admin);
@@ -281,6 +289,21 @@ describe('tenant boundary', () => {
       equipment_booking: equipmentBooking,
       external_holder: externalHolder,
       notification,
+      location_request: locationRequest.id,
+      // A contract file of the site's lease (issue 21).
+      lease_file: await createLeaseFile(server.db, { clientId: ours.org.id, workspaceId: site }),
+      // A session of our member's (issue 21): only its person may name it.
+      session: await login(server, ours.member).then(
+        async () =>
+          (
+            await server.db
+              .selectFrom('user_tokens')
+              .select('id')
+              .where('user_id', '=', ours.member.id)
+              .where('kind', '=', 'session')
+              .executeTakeFirstOrThrow()
+          ).id,
+      ),
     };
 
     const covered: string[] = [];

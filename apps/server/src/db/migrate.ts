@@ -22,6 +22,7 @@ import * as m0020 from './migrations/0020_equipment.js';
 import * as m0021 from './migrations/0021_public_area.js';
 import * as m0022 from './migrations/0022_notifications.js';
 import * as m0023 from './migrations/0023_settings_and_workspace_info.js';
+import * as m0026 from './migrations/0026_location_request_pending.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '0021_public_area': m0021,
   '0022_notifications': m0022,
   '0023_settings_and_workspace_info': m0023,
+  '0026_location_request_pending': m0026,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

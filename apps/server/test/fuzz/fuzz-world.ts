@@ -21,6 +21,7 @@ import { createNotification } from '../helpers/notifications-factories.js';
 import { createSchedule } from '../helpers/schedules-factories.js';
 import type { TestServer } from '../helpers/test-server.js';
 import { addJobPosition } from '../helpers/users-factories.js';
+import { createLeaseFile } from '../helpers/workspace-info-factories.js';
 
 /** One id of each kind a route's path can name, all in one organisation (or shared with a partner). */
 export type IdSet = Record<Exclude<IdKind, 'token'>, number>;
@@ -146,6 +147,17 @@ export async function buildFuzzOrganisation(server: TestServer): Promise<FuzzOrg
     user_id: team.people.admin.id,
     entity_id: 0,
   });
+  // A location request to the admin (issue 21): only they and the requester may name it.
+  const locationRequest = await server.db
+    .insertInto('location_requests')
+    .values({
+      client_id: team.org.id,
+      user_id: team.people.admin.id,
+      requested_by: null,
+      workspace_id: team.ids.site,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const org: FuzzOrganisation = {
     clientId: team.org.id,
     partnerClientId: team.partner.org.id,
@@ -177,6 +189,8 @@ export async function buildFuzzOrganisation(server: TestServer): Promise<FuzzOrg
       equipment_booking: equipmentBooking,
       external_holder: externalHolder,
       notification,
+      location_request: locationRequest.id,
+      lease_file: await createLeaseFile(server.db, { clientId: team.org.id, workspaceId: team.ids.site }),
     },
     people: {
       admin: { id: team.people.admin.id, clientId: team.org.id },

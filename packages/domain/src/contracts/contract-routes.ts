@@ -13,6 +13,7 @@ import type { clientContracts as clientContractsType } from '../client/client-co
 import type { collaborationAssetSystemContracts as collaborationAssetSystemContractsType } from '../assets/asset-contracts.js';
 import type { collaborationContracts as collaborationContractsType } from '../collaborations/collaboration-contracts.js';
 import type { configContracts as configContractsType } from '../client/client-contracts.js';
+import type { dashboardContracts as dashboardContractsType } from '../dashboard/dashboard-contracts.js';
 import type { equipmentBookingContracts as equipmentBookingContractsType } from '../equipment/equipment-contracts.js';
 import type { equipmentContracts as equipmentContractsType } from '../equipment/equipment-contracts.js';
 import type { equipmentGroupContracts as equipmentGroupContractsType } from '../equipment/equipment-contracts.js';
@@ -22,17 +23,22 @@ import type { issueActionContracts as issueActionContractsType } from '../issues
 import type { issueContracts as issueContractsType } from '../issues/issue-contracts.js';
 import type { issueDetailContracts as issueDetailContractsType } from '../issues/issue-detail-contracts.js';
 import type { liveContracts as liveContractsType } from '../notifications/notification-contracts.js';
+import type { locationRequestContracts as locationRequestContractsType } from '../location-requests/location-request-contracts.js';
+import type { myOrganisationContracts as myOrganisationContractsType } from '../organisations/my-organisation-contracts.js';
 import type { notificationContracts as notificationContractsType } from '../notifications/notification-contracts.js';
 import type { publicEquipmentContracts as publicEquipmentContractsType } from '../equipment/equipment-contracts.js';
 import type { publicFormContracts as publicFormContractsType } from '../public-area/public-contracts.js';
 import type { publicIssueContracts as publicIssueContractsType } from '../public-area/public-contracts.js';
 import type { publicReportStaffContracts as publicReportStaffContractsType } from '../public-area/public-contracts.js';
+import type { qrScanContracts as qrScanContractsType } from '../qr-scan/qr-scan-contracts.js';
 import type { savedFilterContracts as savedFilterContractsType } from '../filters/saved-filter-contracts.js';
 import type { scheduleContracts as scheduleContractsType } from '../schedules/schedule-contracts.js';
+import type { sessionContracts as sessionContractsType } from '../auth/session-contracts.js';
 import type { systemContracts as systemContractsType } from '../system/system-contracts.js';
 import type { textTemplateContracts as textTemplateContractsType } from '../templates/text-template-contracts.js';
 import type { userContracts as userContractsType } from '../users/user-contracts.js';
 import type { workspaceContracts as workspaceContractsType } from '../workspaces/workspace-contracts.js';
+import type { workspaceInfoContracts as workspaceInfoContractsType } from '../workspace-info/workspace-info-contracts.js';
 
 export const assetContracts = {
   list: { method: 'GET', path: '/asset', caller: 'user' },
@@ -182,6 +188,12 @@ export const configContracts = {
   get: { method: 'GET', path: '/config', caller: 'user' },
 } as unknown as typeof configContractsType;
 
+export const dashboardContracts = {
+  statistics: { method: 'GET', path: '/dashboard/statistics', caller: 'user' },
+  updateOnboarding: { method: 'PUT', path: '/user/me/onboarding', caller: 'user' },
+  privacyConsent: { method: 'POST', path: '/user/me/privacy_consent', caller: 'user' },
+} as unknown as typeof dashboardContractsType;
+
 export const equipmentBookingContracts = {
   handouts: { method: 'GET', path: '/equipment/:id/handout', caller: 'user' },
   handout: { method: 'POST', path: '/equipment/:id/handout', caller: 'user' },
@@ -302,6 +314,16 @@ export const liveContracts = {
   events: { method: 'GET', path: '/events', caller: 'user' },
 } as unknown as typeof liveContractsType;
 
+export const locationRequestContracts = {
+  request: { method: 'POST', path: '/user/:id/request_location', caller: 'user' },
+  mine: { method: 'GET', path: '/user/me/location_requests', caller: 'user' },
+  answer: { method: 'POST', path: '/location_request/:id/answer', caller: 'user' },
+} as unknown as typeof locationRequestContractsType;
+
+export const myOrganisationContracts = {
+  list: { method: 'GET', path: '/user/me/clients', caller: 'user' },
+} as unknown as typeof myOrganisationContractsType;
+
 export const notificationContracts = {
   list: { method: 'GET', path: '/notification/', caller: 'user' },
   state: { method: 'GET', path: '/notification/unread_count', caller: 'user' },
@@ -345,6 +367,10 @@ export const publicReportStaffContracts = {
   externalReporters: { method: 'GET', path: '/users/external-reporters', caller: 'user' },
 } as unknown as typeof publicReportStaffContractsType;
 
+export const qrScanContracts = {
+  scan: { method: 'POST', path: '/qr_code/scan', caller: 'user' },
+} as unknown as typeof qrScanContractsType;
+
 export const savedFilterContracts = {
   list: { method: 'GET', path: '/filters/:type', caller: 'user' },
   create: { method: 'POST', path: '/filters', caller: 'user' },
@@ -373,6 +399,12 @@ export const scheduleContracts = {
   futurePreview: { method: 'GET', path: '/schedule/future_preview/:id', caller: 'user' },
   multipleReassign: { method: 'POST', path: '/schedule/multiple/reassign', caller: 'user' },
 } as unknown as typeof scheduleContractsType;
+
+export const sessionContracts = {
+  list: { method: 'GET', path: '/auth/sessions', caller: 'user' },
+  revoke: { method: 'DELETE', path: '/auth/sessions/:id', caller: 'user' },
+  revokeOthers: { method: 'POST', path: '/auth/sessions/revoke_others', caller: 'user' },
+} as unknown as typeof sessionContractsType;
 
 export const systemContracts = {
   health: { method: 'GET', path: '/health', caller: 'public' },
@@ -439,3 +471,12 @@ export const workspaceContracts = {
   userPresenceLogs: { method: 'GET', path: '/workspace/user/:id/presence/logs', caller: 'user' },
   presence: { method: 'POST', path: '/workspace/:id/presence', caller: 'user' },
 } as unknown as typeof workspaceContractsType;
+
+export const workspaceInfoContracts = {
+  getLease: { method: 'GET', path: '/workspace/:id/lease', caller: 'user' },
+  putLease: { method: 'PUT', path: '/workspace/:id/lease', caller: 'user' },
+  deleteLease: { method: 'DELETE', path: '/workspace/:id/lease', caller: 'user' },
+  uploadLeaseFiles: { method: 'POST', path: '/workspace/:id/lease/files', caller: 'user', multipart: true },
+  removeLeaseFile: { method: 'DELETE', path: '/workspace/:id/lease/files/:fileId', caller: 'user' },
+  maintenanceInfo: { method: 'GET', path: '/workspace/:id/maintenance_info', caller: 'user' },
+} as unknown as typeof workspaceInfoContractsType;

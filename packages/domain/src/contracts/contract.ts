@@ -18,6 +18,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
  * 'token' marks a parameter that is a secret or a fixed word, not a tenant id.
  */
 export type IdKind =
+  /** One of the caller's own session tokens (settings → profile → sessions). */
+  | 'session'
   | 'workspace'
   | 'issue'
   | 'user'
@@ -46,6 +48,10 @@ export type IdKind =
   | 'external_holder'
   /** One of the caller's own notifications. */
   | 'notification'
+  /** A location request: the asked person's or the requester's, in the caller's organisation. */
+  | 'location_request'
+  /** A contract file of a workspace's lease: as visible as the lease (admins, managers, group managers). */
+  | 'lease_file'
   | 'token';
 
 /**

@@ -106,6 +106,8 @@ export const ERROR_KEYS = [
   'reopen_period_over',
   'no_reporter_email',
   'not_public_report',
+  // location requests (issue 21)
+  'location_request_not_pending',
   // generic
   'bad_request',
   'invalid_json',

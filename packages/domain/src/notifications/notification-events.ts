@@ -19,7 +19,11 @@ export type NotificationEntityType =
   | 'equipment'
   | 'equipment_booking'
   | 'regulatory_file'
-  | 'asset';
+  | 'asset'
+  /** A manager's request to share one's location (issue 21). */
+  | 'location_request'
+  /** A workspace's lease (issue 21); entity_id is the workspace's id. */
+  | 'workspace_lease';
 
 /** Who receives an event (never the person who caused it). */
 export type NotificationAudience =
@@ -45,13 +49,25 @@ export type NotificationAudience =
   /** Who asked for a reservation or handout, or holds the item. */
   | 'requester'
   /** The managers of the assets the file belongs to, else the organisation's admins. */
-  | 'asset_managers';
+  | 'asset_managers'
+  /** The person a location request asks. */
+  | 'asked_person'
+  /** Who asked for someone's location. */
+  | 'location_requester';
 
 export type NotificationEventDefinition = {
   type: string;
   entity: NotificationEntityType;
   /** Groups the preferences in the profile. */
-  group: 'issues' | 'schedules' | 'collaborations' | 'equipment' | 'assets' | 'public';
+  group:
+    | 'issues'
+    | 'schedules'
+    | 'collaborations'
+    | 'equipment'
+    | 'assets'
+    | 'public'
+    | 'presence'
+    | 'workspaces';
   audience: readonly NotificationAudience[];
   /** The channel when the person chose none. Reminders default to the digest, urgent news to e-mail. */
   defaultChannel: Exclude<NotificationChannel, 'off'>;
@@ -198,6 +214,31 @@ export const NOTIFICATION_EVENTS = [
     audience: ['workspace_managers'],
     defaultChannel: 'email',
   },
+  {
+    type: 'location_requested',
+    entity: 'location_request',
+    group: 'presence',
+    audience: ['asked_person'],
+    defaultChannel: 'in_app',
+  },
+  {
+    type: 'location_answered',
+    entity: 'location_request',
+    group: 'presence',
+    audience: ['location_requester'],
+    defaultChannel: 'in_app',
+  },
+  {
+    // The notice date of a lease is near: once per notice date to the workspace's managers (of it
+    // or above it) and the organisation's admins; made by the daily run
+    // (modules/workspace-info/lease-reminders.ts), which names its recipients itself.
+    type: 'lease_notice_due',
+    entity: 'workspace_lease',
+    group: 'workspaces',
+    audience: ['workspace_managers'],
+    defaultChannel: 'email',
+    daily: true,
+  },
 ] as const satisfies readonly NotificationEventDefinition[];
 
 export type NotificationEventType = (typeof NOTIFICATION_EVENTS)[number]['type'];
@@ -228,7 +269,7 @@ export const NOTIFICATION_PAUSE_MAX_HOURS = 168;
 export function notificationPath(n: {
   entity_type: string;
   entity_id: number;
-  data?: { equipment_id?: number | null; asset_id?: number | null } | null;
+  data?: { equipment_id?: number | null; asset_id?: number | null; user_id?: number | null } | null;
 }): string {
   switch (n.entity_type) {
     case 'issue':
@@ -247,6 +288,12 @@ export function notificationPath(n: {
       return `/dashboard/assets/detail/${n.entity_id}`;
     case 'regulatory_file':
       return n.data?.asset_id ? `/dashboard/assets/detail/${n.data.asset_id}` : '/dashboard/assets';
+    // The answer opens the asked person's profile (their shared locations); the request itself
+    // is answered in the dialog the app shows on every page.
+    case 'location_request':
+      return n.data?.user_id ? `/dashboard/profile/detail/${n.data.user_id}` : '/dashboard/profile/detail';
+    case 'workspace_lease':
+      return `/dashboard/workspaces/lease-info/${n.entity_id}`;
     default:
       return '/dashboard';
   }

@@ -27,6 +27,8 @@ export const ZNotificationDataSchema = z
     due_date: z.string().nullable().optional(),
     equipment_id: z.number().int().nullable().optional(),
     asset_id: z.number().int().nullable().optional(),
+    /** A location request's answer: the asked person. */
+    user_id: z.number().int().nullable().optional(),
     /** A schedule decision: accepted or declined; a booking decision: approved or declined. */
     decision: z.string().nullable().optional(),
   })

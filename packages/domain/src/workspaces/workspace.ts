@@ -310,6 +310,11 @@ export const ZPresenceLogItemSchema = z
     ended_at: z.string().nullable(),
     /** Seconds between check-in and check-out; null while the person is still checked in. */
     duration_seconds: z.number().int().nullable(),
+    /** A check-in, or a location shared on a manager's request (issue 21) with the position. */
+    source: z.enum(['check_in', 'location_request']),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+    accuracy_m: z.number().nullable(),
   })
   .meta({ id: 'PresenceLogItem' });
 export type PresenceLogItem = z.infer<typeof ZPresenceLogItemSchema>;

@@ -191,6 +191,36 @@ async function isVisible(
         .executeTakeFirst();
       return !!row;
     }
+    // A location request: the asked person's and the requester's, in the organisation they work in.
+    case 'location_request': {
+      const row = await ctx.db
+        .selectFrom('location_requests')
+        .select('id')
+        .where('id', '=', id)
+        .where('client_id', '=', auth.clientId)
+        .where((eb) => eb.or([eb('user_id', '=', auth.userId), eb('requested_by', '=', auth.userId)]))
+        .executeTakeFirst();
+      return !!row;
+    }
+    // A lease's contract file: as visible as the workspace of its lease (the service says who reads).
+    case 'lease_file': {
+      const { rows } = await sql<{ workspace_id: number }>`SELECT l.workspace_id FROM attachments f
+        JOIN workspace_leases l ON l.id = f.owner_id AND l.client_id = f.client_id
+        WHERE f.id = ${id} AND f.owner_type = 'workspace_lease' AND f.deleted_at IS NULL
+          AND f.client_id = ${auth.clientId}`.execute(ctx.db);
+      return !!rows[0] && !!(await findWorkspaceGrant(ctx.db, auth, rows[0].workspace_id));
+    }
+    // A session is its person's alone.
+    case 'session': {
+      const row = await ctx.db
+        .selectFrom('user_tokens')
+        .select('id')
+        .where('id', '=', id)
+        .where('user_id', '=', auth.userId)
+        .where('kind', '=', 'session')
+        .executeTakeFirst();
+      return !!row;
+    }
     case 'token':
       return true;
   }

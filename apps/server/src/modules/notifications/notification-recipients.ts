@@ -100,6 +100,11 @@ export function audienceSql(audience: NotificationAudience, t: RecipientTarget):
             JOIN assets a ON a.group_id = gm.group_id
             JOIN regulatory_file_assets fa ON fa.asset_id = a.id WHERE fa.file_id = ${id}`,
       );
+    // Location requests (issue 21) notify these two directly (location-request-service.ts).
+    case 'asked_person':
+      return sql`(SELECT r.user_id FROM location_requests r WHERE r.id = ${id})`;
+    case 'location_requester':
+      return sql`(SELECT r.requested_by AS user_id FROM location_requests r WHERE r.id = ${id})`;
   }
 }
 

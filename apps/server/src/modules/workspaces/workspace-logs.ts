@@ -206,6 +206,10 @@ type PresenceRow = {
   profile_image: string | null;
   started_at: Date;
   ended_at: Date | null;
+  source: 'check_in' | 'location_request';
+  latitude: number | null;
+  longitude: number | null;
+  accuracy_m: number | null;
 };
 
 function presentPresence(row: PresenceRow): PresenceLogItem {
@@ -216,6 +220,10 @@ function presentPresence(row: PresenceRow): PresenceLogItem {
     started_at: row.started_at.toISOString(),
     ended_at: row.ended_at?.toISOString() ?? null,
     duration_seconds: presenceDurationSeconds(row.started_at, row.ended_at),
+    source: row.source,
+    latitude: row.latitude,
+    longitude: row.longitude,
+    accuracy_m: row.accuracy_m,
   };
 }
 
@@ -240,6 +248,10 @@ const PRESENCE_COLUMNS = [
   'u.profile_image',
   'p.started_at',
   'p.ended_at',
+  'p.source',
+  'p.latitude',
+  'p.longitude',
+  'p.accuracy_m',
 ] as const;
 
 export async function listWorkspacePresence(

@@ -18,7 +18,9 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useLocation } from 'react-router';
 import { useConfig } from '../../features/config/use-config';
 import { LiveUpdates } from '../../features/live/LiveUpdates';
+import { LocationRequestPrompt } from '../../features/location-requests/LocationRequestPrompt';
 import { NotificationBell } from '../../features/notifications/NotificationBell';
+import { ScanButton } from '../../features/qr-scan/ScanButton';
 import { LanguageSwitcher } from './LanguageSwitcher';
 import { FALLBACK_ICON, MENU_ICONS } from './menu-icons';
 import { UserMenu } from './UserMenu';
@@ -45,6 +47,7 @@ export function DashboardShell({ user }: { user: SessionUser }) {
       padding="md"
     >
       <LiveUpdates />
+      <LocationRequestPrompt />
       <AppShell.Header>
         <Group h="100%" px="md" justify="space-between" wrap="nowrap">
           <Group gap="sm" wrap="nowrap" miw={0}>
@@ -62,6 +65,7 @@ export function DashboardShell({ user }: { user: SessionUser }) {
             </Text>
           </Group>
           <Group gap="xs" wrap="nowrap">
+            <ScanButton />
             <NotificationBell />
             <LanguageSwitcher />
             <UserMenu user={user} />

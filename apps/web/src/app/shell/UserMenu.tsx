@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { authApi } from '../../features/auth/auth-api';
 import { sessionStore } from '../../features/auth/session-store';
 import { resetColors } from '../../features/config/colors-store';
+import { OrganisationMenuItems } from '../../features/organisations/OrganisationMenuItems';
 
 function initials(user: SessionUser) {
   return (
@@ -55,6 +56,7 @@ export function UserMenu({ user }: { user: SessionUser }) {
           </Text>
         </Menu.Label>
         <Menu.Divider />
+        <OrganisationMenuItems />
         <Menu.Item component={Link} to="/dashboard/profile/detail" leftSection={<IconUser size={16} />}>
           {t('shell.my_profile')}
         </Menu.Item>

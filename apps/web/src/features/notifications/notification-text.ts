@@ -37,6 +37,7 @@ const DECIDED = new Set([
   'schedule_assignee_decision',
   'collaboration_answered',
   'equipment_request_decided',
+  'location_answered',
 ]);
 
 /**
@@ -58,7 +59,10 @@ export function notificationText(
   if (n.event_type === 'issue_status_changed') {
     if (n.data.status_id != null) values.status = t(`issues.status.${n.data.status_id}`);
     else context = 'unknown';
-  } else if (n.event_type === 'regulatory_file_expiring' && n.data.due_date) {
+  } else if (
+    (n.event_type === 'regulatory_file_expiring' || n.event_type === 'lease_notice_due') &&
+    n.data.due_date
+  ) {
     values.date = calendarDate(n.data.due_date).toLocaleDateString(language);
     context = 'dated';
   } else if (DECIDED.has(n.event_type) && n.data.decision) {

@@ -20,6 +20,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { useAuth } from '../../auth/session-store';
+import { mayRequestLocations, RequestLocationButton } from '../../location-requests/RequestLocationButton';
+import { SharedLocationsCard } from '../../location-requests/SharedLocationsCard';
 import { NotificationPreferencesCard } from '../../notifications/NotificationPreferencesCard';
 import { EditUserModal } from '../components/EditUserModal';
 import { ProfileImageUpload } from '../components/ProfileImageUpload';
@@ -79,8 +81,11 @@ function ProfileDetail({
   canGrantAdmin: boolean;
 }) {
   const { t } = useTranslation();
+  const me = useAuth().session?.user;
   const [editing, setEditing] = useState(false);
   const showPrivate = isSelf || canManage;
+  // Location requests (issue 21): admins and managers ask others; the person sees their own.
+  const asksLocations = !isSelf && !!me && mayRequestLocations(me) && user.status === 'active';
   const target = isSelf ? 'me' : user.id;
   const rows: Array<[string, string]> = [
     [t('common.email'), user.email],
@@ -118,11 +123,14 @@ function ProfileDetail({
               {t('profiles.edit_profile')}
             </Button>
           )}
-          {canManage && (
-            <Button leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
-              {t('profiles.edit')}
-            </Button>
-          )}
+          <Group gap="xs">
+            {asksLocations && <RequestLocationButton userId={user.id} name={user.full_name} />}
+            {canManage && (
+              <Button leftSection={<IconEdit size={16} />} onClick={() => setEditing(true)}>
+                {t('profiles.edit')}
+              </Button>
+            )}
+          </Group>
         </Group>
       </Card>
       <Grid>
@@ -151,6 +159,7 @@ function ProfileDetail({
           </Grid.Col>
         )}
       </Grid>
+      {(isSelf || asksLocations) && <SharedLocationsCard userId={user.id} />}
       {isSelf && <NotificationPreferencesCard />}
       {showPrivate && <ActivityCard target={target} />}
       {canManage && editing && (

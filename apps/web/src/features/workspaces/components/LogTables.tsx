@@ -3,6 +3,7 @@ import { IconHistory } from '@tabler/icons-react';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
+import { SharedLocationLink } from '../../location-requests/SharedLocationsCard';
 import { usePresenceLog, useScanLog } from '../workspace-api';
 
 const SKELETON_ROWS = [1, 2, 3, 4];
@@ -137,9 +138,18 @@ export function PresenceLogTable({ workspaceId }: { workspaceId: number }) {
                 </Table.Td>
                 <Table.Td>{formatDateTime(row.started_at, i18n.language)}</Table.Td>
                 <Table.Td>
-                  {row.ended_at
-                    ? formatDateTime(row.ended_at, i18n.language)
-                    : t('workspaces.log.still_here')}
+                  {/* A location shared on request (issue 21) is a moment, not a stay: where instead of until. */}
+                  {row.source === 'location_request' && row.latitude !== null && row.longitude !== null ? (
+                    <SharedLocationLink
+                      latitude={row.latitude}
+                      longitude={row.longitude}
+                      accuracy={row.accuracy_m}
+                    />
+                  ) : row.ended_at ? (
+                    formatDateTime(row.ended_at, i18n.language)
+                  ) : (
+                    t('workspaces.log.still_here')
+                  )}
                 </Table.Td>
                 <Table.Td>
                   {row.duration_seconds === null
