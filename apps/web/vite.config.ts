@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { buildInfo, bundleLicences } from './bundle-licences';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
 /** Below this a compressed copy saves less than its headers cost. */
@@ -52,7 +53,11 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), precompress(), bundleLicences()],
+  // Settings → about: version, commit and build time (src/features/settings/build-info.ts).
+  define: {
+    __WORKBENCH_BUILD__: JSON.stringify(buildInfo(fileURLToPath(new URL('../..', import.meta.url)))),
+  },
   resolve: {
     // The domain package from source: no prebuild needed for dev, tests or the bundle.
     alias: {

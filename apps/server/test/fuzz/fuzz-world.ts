@@ -191,6 +191,20 @@ export async function buildFuzzOrganisation(server: TestServer): Promise<FuzzOrg
       notification,
       location_request: locationRequest.id,
       lease_file: await createLeaseFile(server.db, { clientId: team.org.id, workspaceId: team.ids.site }),
+      // A session of the admin's (issue 21): only its person may name it.
+      session: (
+        await server.db
+          .insertInto('user_tokens')
+          .values({
+            client_id: team.org.id,
+            user_id: team.people.admin.id,
+            kind: 'session',
+            token_hash: `fuzz-session-${team.org.id}`,
+            expires_at: new Date(Date.now() + 86_400_000),
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+      ).id,
     },
     people: {
       admin: { id: team.people.admin.id, clientId: team.org.id },

@@ -2,6 +2,7 @@ import { authContracts, type LoginResponse } from '@workbench/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { route } from '../../http/contract-route.js';
+import { recordSessionDevice } from '../sessions/session-service.js';
 import { type AuthMailKind, requestAuthMail, wakeAuthMailWorker } from './auth-mail-requests.js';
 import {
   activateAccount,
@@ -26,6 +27,10 @@ export function authRoutes(app: FastifyInstance, ctx: AppContext): void {
   /** A session started in this browser: it is a known device of that account from now on. */
   const signedIn = async (request: FastifyRequest, reply: FastifyReply, answer: LoginResponse) => {
     await rememberDevice(ctx, request, reply, answer.user.id);
+    await recordSessionDevice(ctx, answer.token, {
+      userAgent: request.headers['user-agent'],
+      ip: request.ip,
+    });
     return answer;
   };
   /** Queues a mail request and answers; the queue is worked after the answer has gone. */

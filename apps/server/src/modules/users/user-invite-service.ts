@@ -7,6 +7,7 @@ import {
   canGrantUserRole,
   canManageWorkspaceUsers,
   type ErrorKey,
+  readClientSettings,
   toErrorKey,
   type UserListItem,
   type UserRole,
@@ -137,11 +138,13 @@ async function inviteUsers(
     takenBy.has(emails[index] as string) ? [] : [{ ...invitation, email: emails[index] as string }],
   );
   if (!fresh.length) return { created: [], askedToJoin: elsewhere.map((p) => p.email) };
-  const inviter = await trx
-    .selectFrom('users')
-    .select('language')
-    .where('id', '=', actor.auth.userId)
+  // New people start in the organisation's default language (settings → general).
+  const organisation = await trx
+    .selectFrom('clients')
+    .select('settings')
+    .where('id', '=', actor.auth.clientId)
     .executeTakeFirstOrThrow();
+  const inviter = { language: readClientSettings(organisation.settings).default_language };
   const rows = await trx
     .insertInto('users')
     .values(

@@ -18,6 +18,7 @@ import { EmptyState } from '../../../ui/feedback/EmptyState';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { useAuth } from '../../auth/session-store';
 import { useClientSettings } from '../../profiles/profiles-api';
+import { SettingsLayout } from '../../settings/components/SettingsLayout';
 import { FormEditor } from '../components/FormEditor';
 import { LeaveModal } from '../components/UnsavedChangesGuard';
 import { usePublicFormConfig } from '../public-forms-api';
@@ -28,6 +29,14 @@ import { usePublicFormConfig } from '../public-forms-api';
  * uses equipment), each edited with a live preview of the phone form. The type is in the URL.
  */
 export function PublicFormsPage() {
+  return (
+    <SettingsLayout>
+      <PublicFormsTab />
+    </SettingsLayout>
+  );
+}
+
+function PublicFormsTab() {
   const { t } = useTranslation();
   const isAdmin = useAuth().session?.user.role === 'admin';
   const settings = useClientSettings();
