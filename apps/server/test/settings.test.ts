@@ -48,6 +48,24 @@ const BAD: Array<[string, Record<string, unknown>]> = [
   ['include_export_subtasks', { include_export_subtasks: 'x' }],
   ['include_export_watchers', { include_export_watchers: 'x' }],
   ['pdf_defaults', { pdf_defaults: { header: 'x' } }],
+  // A custom PDF report must keep at least one part.
+  [
+    'pdf_defaults',
+    {
+      pdf_defaults: {
+        header: false,
+        title: false,
+        details: false,
+        description: false,
+        media: false,
+        comments: false,
+        activity_log: false,
+        ws_reference_number: false,
+        forms: false,
+        checklists_on_report: false,
+      },
+    },
+  ],
   ['privacy_policy', { privacy_policy: { url: 'javascript:alert(1)' } }],
   ['privacy_policy', { privacy_policy: { required: 'x' } }],
   ['display', { display: { comments: 'x' } }],

@@ -43,6 +43,7 @@ export * from './issues/statuses.js';
 export * from './limits.js';
 export * from './lists/list-params.js';
 export * from './lists/paged.js';
+export * from './location-requests/location-request-schemas.js';
 export * from './location-requests/location-requests.js';
 export * from './menu/menu.js';
 export * from './notifications/live-events.js';

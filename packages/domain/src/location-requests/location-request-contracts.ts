@@ -6,7 +6,7 @@ import {
   ZMyLocationRequestsResponseSchema,
   ZRequestLocationBodySchema,
   ZRequestLocationResponseSchema,
-} from './location-requests.js';
+} from './location-request-schemas.js';
 
 const tags = ['Users'];
 

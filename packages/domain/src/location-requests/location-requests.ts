@@ -1,6 +1,3 @@
-import { z } from 'zod';
-import { ZGeoPositionShape } from '../qr-scan/qr-scan.js';
-
 /**
  * POST user/{id}/request_location (000 §7) and its answer (issue 21): a manager asks a person to
  * share where they are in a workspace; the person accepts (the browser's geolocation becomes a
@@ -30,51 +27,3 @@ export function mapLinkOf(latitude: number, longitude: number): string {
   const lon = longitude.toFixed(6);
   return `https://www.openstreetmap.org/?mlat=${lat}&mlon=${lon}#map=17/${lat}/${lon}`;
 }
-
-export const ZRequestLocationBodySchema = z
-  .object({
-    workspace_id: z.number().int().positive(),
-    message: z.string().trim().max(LOCATION_REQUEST_MESSAGE_MAX).optional(),
-  })
-  .meta({ id: 'RequestLocationRequest' });
-
-const ZSmallPerson = z.object({ id: z.number().int(), full_name: z.string() });
-
-export const ZLocationRequestSchema = z
-  .object({
-    id: z.number().int(),
-    user: ZSmallPerson,
-    requested_by: ZSmallPerson.nullable(),
-    workspace: z.object({ id: z.number().int(), name: z.string() }),
-    message: z.string().nullable(),
-    status: z.enum(LOCATION_REQUEST_STATUSES),
-    presence_log_id: z.number().int().nullable(),
-    answered_at: z.string().nullable(),
-    created_at: z.string(),
-  })
-  .meta({ id: 'LocationRequest' });
-export type LocationRequest = z.infer<typeof ZLocationRequestSchema>;
-
-export const ZRequestLocationResponseSchema = z
-  .object({
-    request: ZLocationRequestSchema,
-    /** false when a pending request of the same person and workspace was answered instead. */
-    created: z.boolean(),
-  })
-  .meta({ id: 'RequestLocationResponse' });
-
-export const ZMyLocationRequestsResponseSchema = z
-  .object({ data: z.array(ZLocationRequestSchema) })
-  .meta({ id: 'MyLocationRequests' });
-export type MyLocationRequests = z.infer<typeof ZMyLocationRequestsResponseSchema>;
-
-export const ZAnswerLocationRequestSchema = z
-  .object({ accept: z.boolean(), ...ZGeoPositionShape })
-  .superRefine((b, ctx) => {
-    if (!b.accept) return;
-    for (const key of ['latitude', 'longitude'] as const) {
-      if (b[key] === undefined) ctx.addIssue({ code: 'custom', message: 'required', path: [key] });
-    }
-  })
-  .meta({ id: 'AnswerLocationRequest' });
-export type AnswerLocationRequest = z.infer<typeof ZAnswerLocationRequestSchema>;

@@ -1,13 +1,14 @@
 import {
   type Client,
   canEditOrganisation,
+  hasAnyPdfPart,
   mergeClientSettings,
   readClientSettings,
   type UpdateClientRequest,
 } from '@workbench/domain';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { fieldError, forbidden, notFound } from '../../http/errors.js';
 import { logActivity } from '../activity/activity-log.js';
 import { presentClient } from './client-presenter.js';
 import { findClient, findClientForUpdate } from './client-queries.js';
@@ -37,6 +38,10 @@ export async function updateClient(
     if (!current) throw notFound('Organisation not found');
     const before = readClientSettings(current.settings);
     const settings = input.settings ? mergeClientSettings(before, input.settings) : before;
+    // A custom PDF report must show something (settings → PDF reports).
+    if (!hasAnyPdfPart(settings.pdf_defaults)) {
+      throw fieldError('settings.pdf_defaults', 'required', 'At least 1 checkbox has to be selected');
+    }
     const updated = await trx
       .updateTable('clients')
       .set({
