@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
-import { BUDGETS, type Budget, hashedKey, requireBudget, spendBudget } from '../../http/rate-limit.js';
+import { BUDGETS, type Budget, hashedKey, requireBudget } from '../../http/rate-limit.js';
 import { fileUrl } from '../../storage/file-storage.js';
 import { intArray } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';

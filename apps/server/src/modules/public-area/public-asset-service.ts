@@ -2,7 +2,7 @@ import { ASSET_STATUS, type PublicAsset } from '@workbench/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
-import { BUDGETS, hashedKey, requireBudget, spendBudget } from '../../http/rate-limit.js';
+import { BUDGETS, hashedKey, requireBudget } from '../../http/rate-limit.js';
 import { fileUrl } from '../../storage/file-storage.js';
 import { findFirstPictureKeys } from '../assets/asset-queries.js';
 import { optionalCaller, recordQrScan } from '../workspaces/qr-scans.js';

@@ -14,7 +14,7 @@ import QRCode from 'qrcode';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError, forbidden, notFound } from '../../http/errors.js';
-import { BUDGETS, hashedKey, requireBudget, spendBudget } from '../../http/rate-limit.js';
+import { BUDGETS, hashedKey, requireBudget } from '../../http/rate-limit.js';
 import { fileUrl } from '../../storage/file-storage.js';
 import { loadWorkspaceGrants, requireWorkspaceGrant } from '../access/request-access.js';
 import { logActivity } from '../activity/activity-log.js';
