@@ -60,7 +60,8 @@ export function DashboardShell({ user }: { user: SessionUser }) {
             <Avatar src={client?.logo} radius="md" size={32} color="brand" variant="filled">
               {(client?.name ?? user.client.name)[0]}
             </Avatar>
-            <Text fw={650} truncate maw={{ base: 140, sm: 320 }}>
+            {/* On phones the header's buttons leave no room: the logo stands for the organisation. */}
+            <Text fw={650} truncate maw={320} visibleFrom="sm">
               {client?.name ?? user.client.name}
             </Text>
           </Group>
