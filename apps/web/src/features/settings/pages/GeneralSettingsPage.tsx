@@ -10,7 +10,6 @@ import {
   Switch,
   TextInput,
 } from '@mantine/core';
-import { IconLock } from '@tabler/icons-react';
 import {
   type Client,
   type ClientSettings,
@@ -22,19 +21,10 @@ import {
 } from '@workbench/domain';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../ui/feedback/EmptyState';
-import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
-import { useAuth } from '../../auth/session-store';
 import { saveColors } from '../../config/colors-store';
-import {
-  fieldError,
-  SettingsCard,
-  UnsavedCardsGuard,
-  useCardSave,
-  useCardValues,
-} from '../components/SettingsCard';
-import { SettingsLayout } from '../components/SettingsLayout';
-import { useOwnClient, useUpdateClient } from '../settings-api';
+import { AdminSettingsPage } from '../components/AdminSettingsPage';
+import { fieldError, SettingsCard, useCardSave, useCardValues } from '../components/SettingsCard';
+import { useUpdateClient } from '../settings-api';
 
 type BoolKey = {
   [K in keyof ClientSettings]: ClientSettings[K] extends boolean ? K : never;
@@ -67,36 +57,26 @@ const MB = 1_000_000;
 /** /dashboard/settings/general (admins): the organisation's settings in cards, each saved alone. */
 export function GeneralSettingsPage() {
   const { t } = useTranslation();
-  const isAdmin = useAuth().session?.user.role === 'admin';
-  const client = useOwnClient();
   return (
-    <SettingsLayout>
-      {!isAdmin ? (
-        <EmptyState
-          icon={IconLock}
-          title={t('settings.admins_only_title')}
-          text={t('settings.admins_only')}
-        />
-      ) : client.isError ? (
-        <ErrorPanel error={client.error} onRetry={() => client.refetch()} />
-      ) : !client.data ? (
+    <AdminSettingsPage
+      loading={
         <Stack role="status" aria-busy aria-label={t('settings.loading')}>
           <Skeleton h={220} />
           <Skeleton h={220} />
         </Stack>
-      ) : (
-        <UnsavedCardsGuard>
-          <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
-            <OrganisationCard client={client.data} />
-            <SwitchesCard client={client.data} title={t('settings.features_title')} keys={FEATURE_SWITCHES} />
-            <IssueRulesCard client={client.data} />
-            <PeopleCard client={client.data} />
-            <MediaDisplayCard client={client.data} />
-            <PrivacyCard client={client.data} />
-          </SimpleGrid>
-        </UnsavedCardsGuard>
+      }
+    >
+      {(client) => (
+        <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
+          <OrganisationCard client={client} />
+          <SwitchesCard client={client} title={t('settings.features_title')} keys={FEATURE_SWITCHES} />
+          <IssueRulesCard client={client} />
+          <PeopleCard client={client} />
+          <MediaDisplayCard client={client} />
+          <PrivacyCard client={client} />
+        </SimpleGrid>
       )}
-    </SettingsLayout>
+    </AdminSettingsPage>
   );
 }
 

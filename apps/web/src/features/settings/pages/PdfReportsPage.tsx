@@ -10,7 +10,7 @@ import {
   Switch,
   Text,
 } from '@mantine/core';
-import { IconArrowDown, IconArrowUp, IconLock, IconPlus, IconX } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconPlus, IconX } from '@tabler/icons-react';
 import {
   type Client,
   hasAnyPdfPart,
@@ -19,44 +19,21 @@ import {
   pdfFileNamePreview,
 } from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
-import { EmptyState } from '../../../ui/feedback/EmptyState';
-import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
-import { useAuth } from '../../auth/session-store';
-import {
-  fieldError,
-  SettingsCard,
-  UnsavedCardsGuard,
-  useCardSave,
-  useCardValues,
-} from '../components/SettingsCard';
-import { SettingsLayout } from '../components/SettingsLayout';
-import { useOwnClient, useUpdateClient } from '../settings-api';
+import { AdminSettingsPage } from '../components/AdminSettingsPage';
+import { fieldError, SettingsCard, useCardSave, useCardValues } from '../components/SettingsCard';
+import { useUpdateClient } from '../settings-api';
 
 type NameParam = (typeof PDF_NAME_PARAMS)[number];
 
 /** /dashboard/settings/pdf-reports (admins): what a PDF report holds by default and its file name. */
 export function PdfReportsPage() {
   const { t } = useTranslation();
-  const isAdmin = useAuth().session?.user.role === 'admin';
-  const client = useOwnClient();
   return (
-    <SettingsLayout>
-      {!isAdmin ? (
-        <EmptyState
-          icon={IconLock}
-          title={t('settings.admins_only_title')}
-          text={t('settings.admins_only')}
-        />
-      ) : client.isError ? (
-        <ErrorPanel error={client.error} onRetry={() => client.refetch()} />
-      ) : !client.data ? (
-        <Skeleton h={300} role="status" aria-busy aria-label={t('settings.loading')} />
-      ) : (
-        <UnsavedCardsGuard>
-          <PdfCard client={client.data} />
-        </UnsavedCardsGuard>
-      )}
-    </SettingsLayout>
+    <AdminSettingsPage
+      loading={<Skeleton h={300} role="status" aria-busy aria-label={t('settings.loading')} />}
+    >
+      {(client) => <PdfCard client={client} />}
+    </AdminSettingsPage>
   );
 }
 
