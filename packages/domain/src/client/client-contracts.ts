@@ -37,6 +37,29 @@ export const clientContracts = {
     tags,
     summary: "Change the organisation's name and settings (admins only)",
   }),
+  uploadLogo: defineContract({
+    method: 'POST',
+    path: '/client/:id/logo',
+    caller: 'admin',
+    ids: { id: 'client' },
+    params: ZIdParamsSchema,
+    multipart: true,
+    response: ZClientSchema,
+    errors: ['required', 'file_type_not_allowed', 'file_too_big'],
+    tags,
+    summary:
+      "Upload the organisation's logo (multipart: file): PNG, JPEG or WebP, scaled to fit 512 px (admins only)",
+  }),
+  removeLogo: defineContract({
+    method: 'DELETE',
+    path: '/client/:id/logo',
+    caller: 'admin',
+    ids: { id: 'client' },
+    params: ZIdParamsSchema,
+    response: ZClientSchema,
+    tags,
+    summary: "Remove the organisation's logo (admins only)",
+  }),
 };
 
 /** GET config (000 §7): what the web app loads at start. */

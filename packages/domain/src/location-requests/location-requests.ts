@@ -7,6 +7,26 @@
 export const LOCATION_REQUEST_STATUSES = ['pending', 'accepted', 'declined', 'expired'] as const;
 export type LocationRequestStatus = (typeof LOCATION_REQUEST_STATUSES)[number];
 
+/**
+ * A pending request older than this is expired: the person no longer sees nor answers it
+ * (location_request_not_pending), and a new one may be asked.
+ */
+export const LOCATION_REQUEST_TTL_MS = 24 * 60 * 60 * 1000;
+
+/** The moment before which a still pending request counts as expired. */
+export function locationRequestCutoff(now: Date = new Date()): Date {
+  return new Date(now.getTime() - LOCATION_REQUEST_TTL_MS);
+}
+
+/** A request's status as shown: pending past LOCATION_REQUEST_TTL_MS reads as expired. */
+export function effectiveLocationRequestStatus(
+  status: LocationRequestStatus,
+  createdAt: Date,
+  now: Date = new Date(),
+): LocationRequestStatus {
+  return status === 'pending' && createdAt < locationRequestCutoff(now) ? 'expired' : status;
+}
+
 /** Longest message a manager adds to the request. */
 export const LOCATION_REQUEST_MESSAGE_MAX = 500;
 

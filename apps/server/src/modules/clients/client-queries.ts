@@ -1,5 +1,6 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { ClientsTable, Database } from '../../db/schema.js';
+import { logActivity } from '../activity/activity-log.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -23,4 +24,31 @@ export function listCategories(db: Db, clientId: number) {
     .orderBy('name')
     .orderBy('id')
     .execute();
+}
+
+/**
+ * Writes a change of the organisation and its activity entry (client 'updated', which also
+ * publishes the live event every screen reloads the organisation on): settings, name and logo.
+ */
+export async function saveClientChange(
+  trx: Transaction<Database>,
+  actor: { clientId: number; userId: number },
+  set: { name?: string; settings?: string; logo?: string | null },
+  changes: Record<string, unknown>,
+): Promise<Selectable<ClientsTable>> {
+  const updated = await trx
+    .updateTable('clients')
+    .set({ ...set, updated_at: new Date() })
+    .where('id', '=', actor.clientId)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await logActivity(trx, {
+    clientId: actor.clientId,
+    userId: actor.userId,
+    entityType: 'client',
+    entityId: actor.clientId,
+    action: 'updated',
+    changes,
+  });
+  return updated;
 }

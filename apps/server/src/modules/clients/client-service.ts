@@ -9,9 +9,8 @@ import {
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { fieldError, forbidden, notFound } from '../../http/errors.js';
-import { logActivity } from '../activity/activity-log.js';
 import { presentClient } from './client-presenter.js';
-import { findClient, findClientForUpdate } from './client-queries.js';
+import { findClient, findClientForUpdate, saveClientChange } from './client-queries.js';
 
 /** Another organisation's id answers 404, as if it did not exist (no probing for ids). */
 function assertOwnClient(auth: Auth, clientId: number): void {
@@ -42,25 +41,12 @@ export async function updateClient(
     if (!hasAnyPdfPart(settings.pdf_defaults)) {
       throw fieldError('settings.pdf_defaults', 'required', 'At least 1 checkbox has to be selected');
     }
-    const updated = await trx
-      .updateTable('clients')
-      .set({
-        ...(input.name ? { name: input.name } : {}),
-        settings: JSON.stringify(settings),
-        updated_at: new Date(),
-      })
-      .where('id', '=', clientId)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    await logActivity(trx, {
-      clientId,
-      userId: auth.userId,
-      entityType: 'client',
-      entityId: clientId,
-      action: 'updated',
-      changes: input,
-    });
-    return updated;
+    return saveClientChange(
+      trx,
+      { clientId, userId: auth.userId },
+      { ...(input.name ? { name: input.name } : {}), settings: JSON.stringify(settings) },
+      input,
+    );
   });
   return presentClient(row);
 }

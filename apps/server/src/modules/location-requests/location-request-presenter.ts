@@ -1,4 +1,4 @@
-import { fullName, type LocationRequest } from '@workbench/domain';
+import { effectiveLocationRequestStatus, fullName, type LocationRequest } from '@workbench/domain';
 import type { LocationRequestRow } from './location-request-queries.js';
 
 export function presentLocationRequest(row: LocationRequestRow): LocationRequest {
@@ -25,7 +25,7 @@ export function presentLocationRequest(row: LocationRequestRow): LocationRequest
           },
     workspace: { id: row.workspace_id, name: row.workspace_name },
     message: row.message,
-    status: row.status,
+    status: effectiveLocationRequestStatus(row.status, row.created_at),
     presence_log_id: row.presence_log_id,
     answered_at: row.answered_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),

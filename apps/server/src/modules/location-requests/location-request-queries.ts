@@ -1,3 +1,4 @@
+import { locationRequestCutoff } from '@workbench/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { workspaceWorkersSql } from '../access/workspace-access.js';
@@ -62,11 +63,12 @@ export function findLocationRequest(
   return requestQuery(db, clientId).where('r.id', '=', id).executeTakeFirst();
 }
 
-/** The person's pending requests in live workspaces, newest first. */
+/** The person's pending requests (not expired) in live workspaces, newest first. */
 export function findPendingFor(db: Db, clientId: number, userId: number): Promise<LocationRequestRow[]> {
   return requestQuery(db, clientId)
     .where('r.user_id', '=', userId)
     .where('r.status', '=', 'pending')
+    .where(sql<boolean>`r.created_at >= ${locationRequestCutoff()}`)
     .where('w.deleted_at', 'is', null)
     .orderBy('r.created_at', 'desc')
     .orderBy('r.id', 'desc')

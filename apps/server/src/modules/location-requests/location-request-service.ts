@@ -2,6 +2,7 @@ import {
   type AnswerLocationRequest,
   canRequestLocation,
   type LocationRequest,
+  locationRequestCutoff,
   type MyLocationRequests,
 } from '@workbench/domain';
 import { sql } from 'kysely';
@@ -34,6 +35,16 @@ export async function requestLocation(
     throw fieldError('workspace_id', 'not_in_workspace', 'This person does not work in that workspace');
   const message = body.message?.trim() || null;
   const { id, created } = await ctx.db.transaction().execute(async (trx) => {
+    // An expired pending request (LOCATION_REQUEST_TTL_MS) makes way for the new one.
+    await trx
+      .updateTable('location_requests')
+      .set({ status: 'expired' })
+      .where('client_id', '=', auth.clientId)
+      .where('user_id', '=', userId)
+      .where('workspace_id', '=', body.workspace_id)
+      .where('status', '=', 'pending')
+      .where(sql<boolean>`created_at < ${locationRequestCutoff()}`)
+      .execute();
     const inserted = await sql<{ id: number }>`
       INSERT INTO location_requests (client_id, user_id, requested_by, workspace_id, message)
       VALUES (${auth.clientId}, ${userId}, ${auth.userId}, ${body.workspace_id}, ${message})
@@ -97,6 +108,7 @@ export async function answerLocationRequest(
     const request = await trx
       .selectFrom('location_requests')
       .select(['id', 'user_id', 'requested_by', 'workspace_id', 'status'])
+      .select(sql<Date>`created_at`.as('created_at'))
       .where('id', '=', id)
       .where('client_id', '=', auth.clientId)
       .forUpdate()
@@ -105,6 +117,8 @@ export async function answerLocationRequest(
     if (request.user_id !== auth.userId) throw forbidden('Only the person asked may answer');
     if (request.status !== 'pending')
       throw new AppError(409, 'location_request_not_pending', 'This request was answered already');
+    if (request.created_at < locationRequestCutoff())
+      throw new AppError(409, 'location_request_not_pending', 'This request has expired');
     const now = new Date();
     let presenceLogId: number | null = null;
     if (body.accept) {

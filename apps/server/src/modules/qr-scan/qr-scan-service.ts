@@ -45,6 +45,7 @@ export async function scanQrCode(
     userId: auth.userId,
     latitude: body.latitude,
     longitude: body.longitude,
+    accuracy: body.accuracy,
   });
   return {
     entity_type: seen.entity_type,

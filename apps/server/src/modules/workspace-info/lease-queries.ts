@@ -1,6 +1,7 @@
 import type { LeaseFields } from '@workbench/domain';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
+import { notFound } from '../../http/errors.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -141,4 +142,20 @@ export async function touchLease(db: Db, clientId: number, leaseId: number): Pro
     .where('id', '=', leaseId)
     .where('client_id', '=', clientId)
     .execute();
+}
+
+/** The workspace's id and name, of the caller's organisation (404 otherwise): lease and maintenance pages' head. */
+export async function requireOwnWorkspaceName(
+  db: Db,
+  clientId: number,
+  workspaceId: number,
+): Promise<{ id: number; name: string }> {
+  const workspace = await db
+    .selectFrom('workspaces')
+    .select(['id', 'name'])
+    .where('id', '=', workspaceId)
+    .where('client_id', '=', clientId)
+    .executeTakeFirst();
+  if (!workspace) throw notFound('Workspace not found');
+  return workspace;
 }

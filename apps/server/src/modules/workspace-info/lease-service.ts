@@ -26,6 +26,7 @@ import {
   insertLease,
   LEASE_FILE_OWNER,
   type LeaseRow,
+  requireOwnWorkspaceName,
   touchLease,
   updateLease,
 } from './lease-queries.js';
@@ -67,13 +68,7 @@ async function answer(
   workspaceId: number,
   grant: WorkspaceGrant,
 ): Promise<LeaseResponse> {
-  const workspace = await db
-    .selectFrom('workspaces')
-    .select(['id', 'name'])
-    .where('id', '=', workspaceId)
-    .where('client_id', '=', auth.clientId)
-    .executeTakeFirst();
-  if (!workspace) throw notFound('Workspace not found');
+  const workspace = await requireOwnWorkspaceName(db, auth.clientId, workspaceId);
   const row = await findLease(db, auth.clientId, workspaceId);
   const lease = row
     ? presentLease(
@@ -83,6 +78,43 @@ async function answer(
       )
     : null;
   return presentLeaseResponse(workspace, lease, canEditLease(grant.role));
+}
+
+/**
+ * Every write's load and check, in its transaction: the editor's grant and the lease row, locked
+ * (null when there is none yet). `lockWorkspace` locks the workspace row first, so two first
+ * saves cannot both insert.
+ */
+async function loadLeaseForEdit(
+  trx: Db,
+  auth: Caller,
+  workspaceId: number,
+  options: { lockWorkspace?: boolean } = {},
+): Promise<{ grant: WorkspaceGrant; row: LeaseRow | undefined }> {
+  const grant = await requireEditor(trx, auth, workspaceId);
+  if (options.lockWorkspace) {
+    await trx.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forUpdate().execute();
+  }
+  const row = await findLease(trx, auth.clientId, workspaceId, { lock: true });
+  return { grant, row };
+}
+
+/** A lease change in the workspace's activity log (names only, never amounts). */
+function logLeaseChange(
+  trx: Db,
+  auth: Caller,
+  workspaceId: number,
+  action: string,
+  changes: Record<string, unknown>,
+) {
+  return logActivity(trx, {
+    clientId: auth.clientId,
+    userId: auth.userId,
+    entityType: 'workspace',
+    entityId: workspaceId,
+    action,
+    changes,
+  });
 }
 
 /** GET workspace/{id}/lease. */
@@ -109,32 +141,15 @@ export async function putLease(
   fields: LeaseFields,
 ): Promise<LeaseResponse> {
   return ctx.db.transaction().execute(async (trx) => {
-    const grant = await requireEditor(trx, auth, workspaceId);
-    // The workspace row is locked: two first saves cannot both insert.
-    await trx.selectFrom('workspaces').select('id').where('id', '=', workspaceId).forUpdate().execute();
-    const row = await findLease(trx, auth.clientId, workspaceId, { lock: true });
+    const { grant, row } = await loadLeaseForEdit(trx, auth, workspaceId, { lockWorkspace: true });
     if (!row) {
       await insertLease(trx, { clientId: auth.clientId, workspaceId, userId: auth.userId, fields });
-      await logActivity(trx, {
-        clientId: auth.clientId,
-        userId: auth.userId,
-        entityType: 'workspace',
-        entityId: workspaceId,
-        action: 'lease_created',
-        changes: { fields: Object.keys(fields) },
-      });
+      await logLeaseChange(trx, auth, workspaceId, 'lease_created', { fields: Object.keys(fields) });
     } else {
       const changed = changedFields(row, fields);
       if (changed.length) {
         await updateLease(trx, auth.clientId, row.id, fields);
-        await logActivity(trx, {
-          clientId: auth.clientId,
-          userId: auth.userId,
-          entityType: 'workspace',
-          entityId: workspaceId,
-          action: 'lease_updated',
-          changes: { fields: changed },
-        });
+        await logLeaseChange(trx, auth, workspaceId, 'lease_updated', { fields: changed });
       }
     }
     return answer(trx, auth, workspaceId, grant);
@@ -144,18 +159,10 @@ export async function putLease(
 /** DELETE workspace/{id}/lease (404 when there is none). */
 export async function deleteLease(ctx: AppContext, auth: Caller, workspaceId: number) {
   return ctx.db.transaction().execute(async (trx) => {
-    await requireEditor(trx, auth, workspaceId);
-    const row = await findLease(trx, auth.clientId, workspaceId, { lock: true });
+    const { row } = await loadLeaseForEdit(trx, auth, workspaceId);
     if (!row) throw notFound('The workspace has no lease');
     await deleteLeaseRow(trx, auth.clientId, row.id);
-    await logActivity(trx, {
-      clientId: auth.clientId,
-      userId: auth.userId,
-      entityType: 'workspace',
-      entityId: workspaceId,
-      action: 'lease_deleted',
-      changes: {},
-    });
+    await logLeaseChange(trx, auth, workspaceId, 'lease_deleted', {});
     return { success: true as const };
   });
 }
@@ -185,8 +192,7 @@ export async function uploadLeaseFiles(
   );
   return withFileCleanup(ctx, (written) =>
     ctx.db.transaction().execute(async (trx) => {
-      const grant = await requireEditor(trx, auth, workspaceId);
-      const row = await findLease(trx, auth.clientId, workspaceId, { lock: true });
+      const { grant, row } = await loadLeaseForEdit(trx, auth, workspaceId);
       if (!row) throw notFound('Save the lease before adding its files');
       const stored = await findLeaseFiles(trx, auth.clientId, row.id);
       if (stored.length + prepared.length > LEASE_FILES_MAX) {
@@ -202,13 +208,8 @@ export async function uploadLeaseFiles(
         written,
       });
       await touchLease(trx, auth.clientId, row.id);
-      await logActivity(trx, {
-        clientId: auth.clientId,
-        userId: auth.userId,
-        entityType: 'workspace',
-        entityId: workspaceId,
-        action: 'lease_files_added',
-        changes: { files: prepared.map((p, i) => ({ id: ids[i], name: p.name })) },
+      await logLeaseChange(trx, auth, workspaceId, 'lease_files_added', {
+        files: prepared.map((p, i) => ({ id: ids[i], name: p.name })),
       });
       return answer(trx, auth, workspaceId, grant);
     }),
@@ -223,8 +224,7 @@ export async function removeLeaseFile(
   fileId: number,
 ): Promise<LeaseResponse> {
   return ctx.db.transaction().execute(async (trx) => {
-    const grant = await requireEditor(trx, auth, workspaceId);
-    const row = await findLease(trx, auth.clientId, workspaceId, { lock: true });
+    const { grant, row } = await loadLeaseForEdit(trx, auth, workspaceId);
     const file = row && (await findLeaseFiles(trx, auth.clientId, row.id)).find((f) => f.id === fileId);
     if (!row || !file) throw notFound('File not found');
     const now = new Date();
@@ -235,13 +235,8 @@ export async function removeLeaseFile(
       .where('id', '=', fileId)
       .execute();
     await touchLease(trx, auth.clientId, row.id);
-    await logActivity(trx, {
-      clientId: auth.clientId,
-      userId: auth.userId,
-      entityType: 'workspace',
-      entityId: workspaceId,
-      action: 'lease_file_removed',
-      changes: { file: { id: fileId, name: file.original_filename } },
+    await logLeaseChange(trx, auth, workspaceId, 'lease_file_removed', {
+      file: { id: fileId, name: file.original_filename },
     });
     return answer(trx, auth, workspaceId, grant);
   });

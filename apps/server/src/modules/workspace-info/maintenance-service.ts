@@ -10,7 +10,7 @@ import {
 import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
-import { forbidden, notFound } from '../../http/errors.js';
+import { forbidden } from '../../http/errors.js';
 import { accessOf, requireWorkspaceGrant } from '../access/request-access.js';
 import { intArray, issueVisibleSql, workspaceSubtreeSql } from '../access/workspace-access.js';
 import { assetScope, assetVisibleSql } from '../assets/asset-visibility.js';
@@ -18,6 +18,7 @@ import { equipmentScope, equipmentVisibleSql } from '../equipment/equipment-visi
 import { scheduleScope, scheduleVisibleSql } from '../schedules/schedule-visibility.js';
 import { personWithImageOf } from '../users/user-presenter.js';
 import { readSettings } from '../workspaces/workspace-queries.js';
+import { requireOwnWorkspaceName } from './lease-queries.js';
 import { organisationToday } from './lease-service.js';
 
 type Caller = NonNullable<Auth>;
@@ -26,6 +27,27 @@ type Caller = NonNullable<Auth>;
 const OPEN = sql`i.status_id NOT IN (0, 8) AND i.archived_at IS NULL`;
 const overdueSql = (showInReviewOverdue: boolean) =>
   sql<boolean>`(i.due_date IS NOT NULL AND i.due_date < now() AND (i.status_id <> 7 OR ${showInReviewOverdue}))`;
+
+/** The workspace columns every section's rows carry (`w.id AS workspace_id, w.name AS workspace_name`). */
+type WorkspaceColumns = { workspace_id: number; workspace_name: string };
+const workspaceOf = (r: WorkspaceColumns) => ({ id: r.workspace_id, name: r.workspace_name });
+
+/** The assignee columns (`u.id AS assignee_id, u.first_name, u.last_name, u.email, u.profile_image`). */
+type AssigneeColumns = {
+  assignee_id: number | null;
+  first_name: string | null;
+  last_name: string | null;
+  email: string | null;
+  profile_image: string | null;
+};
+const assigneeOf = (r: AssigneeColumns) =>
+  personWithImageOf({
+    id: r.assignee_id,
+    first_name: r.first_name,
+    last_name: r.last_name,
+    email: r.email,
+    profile_image: r.profile_image,
+  });
 
 /** An issue-list query (its URL parameters) of the workspace's issues naming these ids. */
 function listQuery(workspaceId: number, param: 'schedule_id' | 'asset_ids', ids: number[], overdue: boolean) {
@@ -58,13 +80,7 @@ export async function getMaintenanceInfo(
   ) {
     throw forbidden('Only admins and the workspace’s managers see its maintenance overview');
   }
-  const workspace = await db
-    .selectFrom('workspaces')
-    .select(['id', 'name'])
-    .where('id', '=', workspaceId)
-    .where('client_id', '=', auth.clientId)
-    .executeTakeFirst();
-  if (!workspace) throw notFound('Workspace not found');
+  const workspace = await requireOwnWorkspaceName(db, auth.clientId, workspaceId);
   const settings = await readSettings(db, auth.clientId);
   const today = await organisationToday(db, auth.clientId);
   const visible = await accessOf(auth).visible(db);
@@ -79,14 +95,9 @@ export async function getMaintenanceInfo(
   let assetIds: number[] = [];
   if (settings.include_assets) {
     const scope = await assetScope(db, auth);
-    const { rows } = await sql<{
-      id: number;
-      name: string;
-      status: number;
-      workspace_id: number;
-      workspace_name: string;
-      open_issues: string | number;
-    }>`
+    const { rows } = await sql<
+      { id: number; name: string; status: number; open_issues: string | number } & WorkspaceColumns
+    >`
       SELECT a.id, a.name, a.status, a.workspace_id, w.name AS workspace_name,
           (SELECT count(*) FROM issues i WHERE i.asset_id = a.id AND i.deleted_at IS NULL AND ${OPEN}
             AND ${issueVisibleSql(auth, visible)}) AS open_issues
@@ -105,7 +116,7 @@ export async function getMaintenanceInfo(
         id: r.id,
         name: r.name,
         status: r.status,
-        workspace: { id: r.workspace_id, name: r.workspace_name },
+        workspace: workspaceOf(r),
         open_issues: Number(r.open_issues),
       })),
     };
@@ -142,18 +153,9 @@ export async function getMaintenanceInfo(
   let scheduleIds: number[] = [];
   if (settings.include_schedules) {
     const scope = await scheduleScope(db, auth);
-    const { rows } = await sql<{
-      id: number;
-      title: string;
-      workspace_id: number;
-      workspace_name: string;
-      next_issue_scheduled_at: Date | null;
-      assignee_id: number | null;
-      first_name: string | null;
-      last_name: string | null;
-      email: string | null;
-      profile_image: string | null;
-    }>`
+    const { rows } = await sql<
+      { id: number; title: string; next_issue_scheduled_at: Date | null } & WorkspaceColumns & AssigneeColumns
+    >`
       SELECT s.id, s.title, s.workspace_id, w.name AS workspace_name, s.next_issue_scheduled_at,
           u.id AS assignee_id, u.first_name, u.last_name, u.email, u.profile_image
         FROM schedules s JOIN workspaces w ON w.id = s.workspace_id
@@ -172,15 +174,9 @@ export async function getMaintenanceInfo(
       data: rows.slice(0, MAINTENANCE_LIST_LIMIT).map((r) => ({
         id: r.id,
         title: r.title,
-        workspace: { id: r.workspace_id, name: r.workspace_name },
+        workspace: workspaceOf(r),
         next_date: r.next_issue_scheduled_at ? new Date(r.next_issue_scheduled_at).toISOString() : null,
-        assignee: personWithImageOf({
-          id: r.assignee_id,
-          first_name: r.first_name,
-          last_name: r.last_name,
-          email: r.email,
-          profile_image: r.profile_image,
-        }),
+        assignee: assigneeOf(r),
       })),
     };
   }
@@ -197,25 +193,21 @@ export async function getMaintenanceInfo(
   const { rows: counts } = await sql<{ open_total: string | number; overdue_total: string | number }>`
     SELECT count(*) AS open_total, count(*) FILTER (WHERE ${overdue}) AS overdue_total
       FROM issues i WHERE ${issueWhere}`.execute(db);
-  const { rows: issueRows } = await sql<{
-    id: number;
-    title: string;
-    status_id: number;
-    priority_id: number;
-    due_date: Date | null;
-    overdue: boolean;
-    workspace_id: number;
-    workspace_name: string;
-    asset_id: number | null;
-    asset_name: string | null;
-    schedule_id: number | null;
-    schedule_title: string | null;
-    assignee_id: number | null;
-    first_name: string | null;
-    last_name: string | null;
-    email: string | null;
-    profile_image: string | null;
-  }>`
+  const { rows: issueRows } = await sql<
+    {
+      id: number;
+      title: string;
+      status_id: number;
+      priority_id: number;
+      due_date: Date | null;
+      overdue: boolean;
+      asset_id: number | null;
+      asset_name: string | null;
+      schedule_id: number | null;
+      schedule_title: string | null;
+    } & WorkspaceColumns &
+      AssigneeColumns
+  >`
     SELECT i.id, i.title, i.status_id, i.priority_id, i.due_date, ${overdue} AS overdue,
         i.workspace_id, w.name AS workspace_name, a.id AS asset_id, a.name AS asset_name,
         s.id AS schedule_id, s.title AS schedule_title,
@@ -234,19 +226,13 @@ export async function getMaintenanceInfo(
     priority_id: r.priority_id,
     due_date: r.due_date ? new Date(r.due_date).toISOString() : null,
     overdue: r.overdue,
-    workspace: { id: r.workspace_id, name: r.workspace_name },
+    workspace: workspaceOf(r),
     asset: r.asset_id !== null && r.asset_name !== null ? { id: r.asset_id, name: r.asset_name } : null,
     schedule:
       r.schedule_id !== null && r.schedule_title !== null
         ? { id: r.schedule_id, title: r.schedule_title }
         : null,
-    assignee: personWithImageOf({
-      id: r.assignee_id,
-      first_name: r.first_name,
-      last_name: r.last_name,
-      email: r.email,
-      profile_image: r.profile_image,
-    }),
+    assignee: assigneeOf(r),
   }));
 
   let equipment: MaintenanceInfo['equipment'] = null;

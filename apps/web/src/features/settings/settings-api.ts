@@ -47,3 +47,34 @@ export function useRevokeOtherSessions() {
     onSettled: () => queryClient.invalidateQueries({ queryKey: sessionKeys.list }),
   });
 }
+
+/** The organisation changed: this form and the config (the header's logo) read the new one. */
+function useClientChanged() {
+  const queryClient = useQueryClient();
+  return (client: Awaited<ReturnType<typeof call<typeof clientContracts.mine>>>) => {
+    queryClient.setQueryData(['client-info'], client);
+    void queryClient.invalidateQueries({ queryKey: ['config'] });
+  };
+}
+
+/** POST client/{id}/logo with the chosen image (multipart `file`). */
+export function useUploadLogo(clientId: number) {
+  const changed = useClientChanged();
+  return useMutation({
+    mutationFn: (file: File) => {
+      const form = new FormData();
+      form.append('file', file);
+      return call(clientContracts.uploadLogo, { params: { id: clientId }, form });
+    },
+    onSuccess: changed,
+  });
+}
+
+/** DELETE client/{id}/logo. */
+export function useRemoveLogo(clientId: number) {
+  const changed = useClientChanged();
+  return useMutation({
+    mutationFn: () => call(clientContracts.removeLogo, { params: { id: clientId } }),
+    onSuccess: changed,
+  });
+}
