@@ -1,15 +1,4 @@
-import {
-  Anchor,
-  Group,
-  Paper,
-  Progress,
-  Select,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-} from '@mantine/core';
+import { Anchor, Group, Progress, Select, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import {
   IconAlertTriangle,
   IconCalendarCheck,
@@ -23,6 +12,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
+import { EmptyLine, SectionCard, StatCard } from '../../../ui/InfoCards';
 import { FigureCard } from '../components/FigureCard';
 import { OnboardingBanner } from '../components/OnboardingBanner';
 import { WeeklyChart } from '../components/WeeklyChart';
@@ -150,111 +140,85 @@ function Management({
             icon={<IconAlertTriangle size={22} />}
           />
           {data.schedules_on_time && (
-            <Paper withBorder radius="md" p="md" data-testid="figure-on-time">
-              <Stack gap="xs">
-                <Group justify="space-between" wrap="nowrap">
-                  <Text size="sm" fw={600} c="dimmed">
-                    {t('dashboard.on_time')}
-                  </Text>
-                  <Text c="teal.8" aria-hidden>
-                    <IconCalendarCheck size={22} />
-                  </Text>
-                </Group>
-                <Text
-                  fz={32}
-                  fw={700}
-                  lh={1.1}
-                  c={data.schedules_on_time.percent === null ? 'dimmed' : 'teal.8'}
-                >
-                  {data.schedules_on_time.percent === null
-                    ? '–'
-                    : percentText(data.schedules_on_time.percent, i18n.language)}
-                </Text>
-                <Progress.Root>
-                  <Progress.Section
-                    value={data.schedules_on_time.percent ?? 0}
-                    color="teal"
-                    aria-label={t('dashboard.on_time')}
-                  />
-                </Progress.Root>
-                {data.schedules_on_time.query ? (
-                  <Anchor component={Link} to={issuesLink(data.schedules_on_time.query)} size="sm">
-                    {t('dashboard.on_time_detail', {
-                      on_time: data.schedules_on_time.on_time,
-                      due: data.schedules_on_time.due,
-                    })}
-                  </Anchor>
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {data.schedules_on_time.due
-                      ? t('dashboard.on_time_detail', {
-                          on_time: data.schedules_on_time.on_time,
-                          due: data.schedules_on_time.due,
-                        })
-                      : t('dashboard.on_time_none')}
-                  </Text>
-                )}
-              </Stack>
-            </Paper>
+            <StatCard
+              testId="figure-on-time"
+              label={t('dashboard.on_time')}
+              icon={<IconCalendarCheck size={22} />}
+              color="teal.8"
+              dim={data.schedules_on_time.percent === null}
+              value={
+                data.schedules_on_time.percent === null
+                  ? '–'
+                  : percentText(data.schedules_on_time.percent, i18n.language)
+              }
+            >
+              <Progress.Root>
+                <Progress.Section
+                  value={data.schedules_on_time.percent ?? 0}
+                  color="teal"
+                  aria-label={t('dashboard.on_time')}
+                />
+              </Progress.Root>
+              {data.schedules_on_time.query ? (
+                <Anchor component={Link} to={issuesLink(data.schedules_on_time.query)} size="sm">
+                  {t('dashboard.on_time_detail', {
+                    on_time: data.schedules_on_time.on_time,
+                    due: data.schedules_on_time.due,
+                  })}
+                </Anchor>
+              ) : (
+                <EmptyLine>
+                  {data.schedules_on_time.due
+                    ? t('dashboard.on_time_detail', {
+                        on_time: data.schedules_on_time.on_time,
+                        due: data.schedules_on_time.due,
+                      })
+                    : t('dashboard.on_time_none')}
+                </EmptyLine>
+              )}
+            </StatCard>
           )}
           {data.equipment_overdue && (
-            <Paper withBorder radius="md" p="md" data-testid="figure-equipment">
-              <Stack gap="xs">
-                <Group justify="space-between" wrap="nowrap">
-                  <Text size="sm" fw={600} c="dimmed">
-                    {t('dashboard.equipment_overdue')}
-                  </Text>
-                  <Text c="orange.8" aria-hidden>
-                    <IconTool size={22} />
-                  </Text>
-                </Group>
-                <Anchor
-                  component={Link}
-                  to={equipmentLink(data.equipment_overdue.query)}
-                  fz={32}
-                  fw={700}
-                  lh={1.1}
-                  c={data.equipment_overdue.count ? 'orange.8' : 'dimmed'}
-                  aria-label={t('dashboard.figure_link', {
-                    count: data.equipment_overdue.count,
-                    label: t('dashboard.equipment_overdue'),
-                  })}
-                >
-                  {data.equipment_overdue.count}
-                </Anchor>
-                {data.equipment_overdue.items.length ? (
-                  data.equipment_overdue.items.map((item) => (
-                    <Group key={item.id} gap={6} wrap="nowrap" miw={0}>
-                      <Anchor
-                        component={Link}
-                        to={`/dashboard/equipment/detail/${item.id}`}
-                        size="sm"
-                        truncate="end"
-                      >
-                        {item.title}
-                      </Anchor>
-                      {item.holder && (
-                        <Text size="xs" c="dimmed" truncate="end">
-                          {item.holder}
-                        </Text>
-                      )}
-                    </Group>
-                  ))
-                ) : (
-                  <Text size="sm" c="dimmed">
-                    {t('dashboard.nothing_here')}
-                  </Text>
-                )}
-              </Stack>
-            </Paper>
+            <StatCard
+              testId="figure-equipment"
+              label={t('dashboard.equipment_overdue')}
+              icon={<IconTool size={22} />}
+              color="orange.8"
+              dim={!data.equipment_overdue.count}
+              value={data.equipment_overdue.count}
+              to={equipmentLink(data.equipment_overdue.query)}
+              linkLabel={t('dashboard.figure_link', {
+                count: data.equipment_overdue.count,
+                label: t('dashboard.equipment_overdue'),
+              })}
+            >
+              {data.equipment_overdue.items.length ? (
+                data.equipment_overdue.items.map((item) => (
+                  <Group key={item.id} gap={6} wrap="nowrap" miw={0}>
+                    <Anchor
+                      component={Link}
+                      to={`/dashboard/equipment/detail/${item.id}`}
+                      size="sm"
+                      truncate="end"
+                    >
+                      {item.title}
+                    </Anchor>
+                    {item.holder && (
+                      <Text size="xs" c="dimmed" truncate="end">
+                        {item.holder}
+                      </Text>
+                    )}
+                  </Group>
+                ))
+              ) : (
+                <EmptyLine>{t('dashboard.nothing_here')}</EmptyLine>
+              )}
+            </StatCard>
           )}
         </SimpleGrid>
         <SimpleGrid cols={{ base: 1, md: 2 }}>
           <WeeklyChart weeks={data.per_week} timeZone={timeZone} />
-          <Paper withBorder radius="md" p="md" data-testid="overdue-by-workspace">
-            <Title order={3} size="h5" mb="sm">
-              {t('dashboard.overdue_by_workspace')}
-            </Title>
+          <SectionCard testId="overdue-by-workspace" order={3} title={t('dashboard.overdue_by_workspace')}>
             {data.overdue_by_workspace.length ? (
               <Stack gap="sm">
                 {data.overdue_by_workspace.map((row) => (
@@ -283,11 +247,9 @@ function Management({
                 ))}
               </Stack>
             ) : (
-              <Text size="sm" c="dimmed">
-                {t('dashboard.no_overdue')}
-              </Text>
+              <EmptyLine>{t('dashboard.no_overdue')}</EmptyLine>
             )}
-          </Paper>
+          </SectionCard>
         </SimpleGrid>
       </Stack>
     </section>

@@ -7,6 +7,15 @@ import { useNotify } from '../../../ui/feedback/use-notify';
 import { HOME_PATH, originFrom } from '../../auth/complete-login';
 import { useDashboardConfig, usePrivacyConsent } from '../dashboard-api';
 
+/** A button whose label wraps on a phone ("Ich akzeptiere die Datenschutzerklärung" is wider than 390 px). */
+const wrapping = {
+  maw: '100%',
+  h: 'auto',
+  mih: 36,
+  py: 6,
+  styles: { label: { whiteSpace: 'normal', textAlign: 'center' } },
+} as const;
+
 /** /dashboard/privacy-consent: the organisation's privacy policy, accepted once before using the app. */
 export function PrivacyConsentPage() {
   const { t, i18n } = useTranslation();
@@ -55,12 +64,13 @@ export function PrivacyConsentPage() {
                 }),
               })}
             </Text>
-            <Button onClick={() => navigate(next, { replace: true })}>
+            <Button {...wrapping} onClick={() => navigate(next, { replace: true })}>
               {t('dashboard.privacy.continue')}
             </Button>
           </>
         ) : (
           <Button
+            {...wrapping}
             loading={consent.isPending}
             onClick={() =>
               consent.mutate(undefined, {

@@ -88,10 +88,11 @@ export function GroupDrawer({
       onClose={onClose}
       position="right"
       size="lg"
+      // The drawer's title is its heading already (an h2): the name goes in as text, not a second h2.
       title={
-        <Title order={2} size="h4">
+        <Text component="span" fw={700} fz="var(--mantine-h4-font-size)">
           {group?.name ?? t('equipment-sets.groups.group')}
-        </Title>
+        </Text>
       }
     >
       {detail.isPending && (

@@ -13,8 +13,9 @@ import {
   readEquipmentGroupListQuery,
   withEquipmentGroupListFilter,
 } from '@workbench/domain';
-import { lazy, type ReactNode, Suspense, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { SummaryMultiSelect } from '../../issues/components/SummaryMultiSelect';
 import { useWorkspaceChoices } from '../../issues/issues-api';
 import { GroupDrawer } from '../components/GroupDrawer';
@@ -36,6 +37,7 @@ import {
   useEquipmentGroupList,
   useOrganisationPeople,
 } from '../sets-api';
+import { readShownGroup, withShownGroup } from '../shown-group';
 import { useCanManageSets } from '../use-can-manage-sets';
 
 const LazyGroupBookingActions = lazy(() =>
@@ -89,7 +91,16 @@ export function EquipmentGroupsPage() {
   const confirmDelete = useConfirmDelete('groups', useDeleteEquipmentGroup());
   const archive = useArchiveToggle('groups', useEquipmentGroupAction());
   const editor = useSetEditor<EquipmentGroup>('groups');
-  const [shown, setShown] = useState<number | null>(null);
+  // The open group lives in the URL (?group=<id>): a scanned group code or a link opens it.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const shown = readShownGroup(searchParams);
+  const setShown = (id: number | null) => setSearchParams((params) => withShownGroup(params, id));
+  useEffect(() => {
+    if (shown === null) return;
+    document
+      .querySelector(`[data-group-id="${shown}"]`)
+      ?.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+  }, [shown]);
 
   const personOptions = (people.data?.data ?? []).map((p) => ({
     value: String(p.id),
@@ -148,7 +159,16 @@ export function EquipmentGroupsPage() {
       rows={(page) => (
         <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
           {page.data.map((group) => (
-            <Card key={group.id} withBorder radius="md" padding="md" data-testid="equipment-group-card">
+            <Card
+              key={group.id}
+              withBorder
+              radius="md"
+              padding="md"
+              data-testid="equipment-group-card"
+              data-group-id={group.id}
+              aria-current={shown === group.id ? 'true' : undefined}
+              style={shown === group.id ? { borderColor: 'var(--mantine-primary-color-filled)' } : undefined}
+            >
               <Group justify="space-between" wrap="nowrap" align="flex-start">
                 <Stack gap={2} miw={0}>
                   <Anchor

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Card, Group, SimpleGrid, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Group, SimpleGrid, Skeleton, Stack, Text } from '@mantine/core';
 import {
   ASSET_STATUS_KEYS,
   type AssetStatusId,
@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { currentLanguage } from '../../../i18n';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
+import { EmptyLine, SectionCard, SectionLinks, StatCard } from '../../../ui/InfoCards';
 import { InfoHeader } from '../components/InfoHeader';
 import { formatDay } from '../lease-form';
 import { useMaintenanceInfo } from '../workspace-info-api';
@@ -55,6 +56,13 @@ function MaintenanceView({ info }: { info: MaintenanceInfo }) {
   const q = info.issues.list_queries;
   const overdueUrl = issueListUrl(q.assets_overdue) ?? issueListUrl(q.schedules_overdue);
   const openUrl = issueListUrl(q.assets) ?? issueListUrl(q.schedules);
+  const stat = (label: string, value: number, to: string | null) => ({
+    label,
+    value,
+    to,
+    dim: !value,
+    linkLabel: to ? t('workspace-info.stat_link', { count: value, label }) : undefined,
+  });
   return (
     <Stack gap="md">
       <InfoHeader
@@ -71,325 +79,244 @@ function MaintenanceView({ info }: { info: MaintenanceInfo }) {
       />
       <SimpleGrid cols={{ base: 2, sm: 3, lg: 5 }} spacing="sm">
         {info.assets && (
-          <Stat
-            label={t('workspace-info.stat_assets')}
-            value={info.assets.total}
-            hint={t('workspace-info.stat_in_maintenance', { count: notWorking })}
-          />
+          <StatCard {...stat(t('workspace-info.stat_assets'), info.assets.total, null)}>
+            <Text size="xs" c="dimmed">
+              {t('workspace-info.stat_in_maintenance', { count: notWorking })}
+            </Text>
+          </StatCard>
         )}
-        {info.schedules && <Stat label={t('workspace-info.stat_schedules')} value={info.schedules.total} />}
-        <Stat label={t('workspace-info.stat_open')} value={info.issues.open_total} to={openUrl} />
-        <Stat
-          label={t('workspace-info.stat_overdue')}
-          value={info.issues.overdue_total}
-          to={overdueUrl}
-          color={info.issues.overdue_total ? 'red' : undefined}
+        {info.schedules && (
+          <StatCard {...stat(t('workspace-info.stat_schedules'), info.schedules.total, null)} />
+        )}
+        <StatCard {...stat(t('workspace-info.stat_open'), info.issues.open_total, openUrl)} />
+        <StatCard
+          {...stat(t('workspace-info.stat_overdue'), info.issues.overdue_total, overdueUrl)}
+          color={info.issues.overdue_total ? 'red.8' : undefined}
         />
         {info.regulatory_files && (
-          <Stat
-            label={t('workspace-info.stat_files')}
-            value={info.regulatory_files.total}
-            color={info.regulatory_files.data.some((f) => f.state === 'expired') ? 'red' : undefined}
+          <StatCard
+            {...stat(t('workspace-info.stat_files'), info.regulatory_files.total, null)}
+            color={info.regulatory_files.data.some((f) => f.state === 'expired') ? 'red.8' : undefined}
           />
         )}
       </SimpleGrid>
 
-      <Section
+      <SectionCard
         title={t('workspace-info.issues_title')}
         count={info.issues.open_total}
-        links={[
-          { label: t('workspace-info.view_schedule_issues'), to: issueListUrl(q.schedules) },
-          { label: t('workspace-info.view_asset_issues'), to: issueListUrl(q.assets) },
-          { label: t('workspace-info.view_overdue'), to: overdueUrl },
-        ]}
+        actions={
+          <SectionLinks
+            links={[
+              { label: t('workspace-info.view_schedule_issues'), to: issueListUrl(q.schedules) },
+              { label: t('workspace-info.view_asset_issues'), to: issueListUrl(q.assets) },
+              { label: t('workspace-info.view_overdue'), to: overdueUrl },
+            ]}
+          />
+        }
       >
-        {info.issues.data.length === 0 ? (
-          <Empty>{t('workspace-info.no_issues')}</Empty>
-        ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table verticalSpacing="xs" striped>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>{t('workspace-info.col_issue')}</Table.Th>
-                  <Table.Th>{t('workspace-info.col_status')}</Table.Th>
-                  <Table.Th>{t('workspace-info.col_due')}</Table.Th>
-                  <Table.Th>{t('workspace-info.col_for')}</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {info.issues.data.map((issue) => (
-                  <Table.Tr key={issue.id}>
-                    <Table.Td>
-                      <Anchor component={Link} to={`/dashboard/issues/detail/${issue.id}`} size="sm">
-                        {issue.title}
-                      </Anchor>
-                      <Text size="xs" c="dimmed">
-                        {issue.workspace.name}
-                      </Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{t(`issues.status.${issue.status_id}`)}</Text>
-                    </Table.Td>
-                    <Table.Td>
-                      <Group gap={4} wrap="nowrap">
-                        <Text size="sm">
-                          {issue.due_date ? dateTime.format(new Date(issue.due_date)) : '—'}
-                        </Text>
-                        {issue.overdue && (
-                          <Badge color="red" variant="light" size="sm">
-                            {t('workspace-info.overdue')}
-                          </Badge>
-                        )}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>
-                      <Text size="sm">{issue.asset?.name ?? issue.schedule?.title ?? '—'}</Text>
-                    </Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
-        )}
-      </Section>
+        <RowList
+          empty={info.issues.data.length === 0 && t('workspace-info.no_issues')}
+          testId="maintenance-issues"
+        >
+          {info.issues.data.map((issue) => (
+            <Row
+              key={issue.id}
+              title={issue.title}
+              to={`/dashboard/issues/detail/${issue.id}`}
+              sub={[issue.workspace.name, issue.asset?.name ?? issue.schedule?.title]
+                .filter(Boolean)
+                .join(' · ')}
+            >
+              <Badge variant="light" color="gray" size="sm">
+                {t(`issues.status.${issue.status_id}`)}
+              </Badge>
+              <Text size="sm">
+                {issue.due_date
+                  ? `${t('workspace-info.col_due')}: ${dateTime.format(new Date(issue.due_date))}`
+                  : `${t('workspace-info.col_due')}: —`}
+              </Text>
+              {issue.overdue && (
+                <Badge color="red" variant="light" size="sm">
+                  {t('workspace-info.overdue')}
+                </Badge>
+              )}
+            </Row>
+          ))}
+        </RowList>
+      </SectionCard>
 
       {info.assets && (
-        <Section title={t('workspace-info.assets_title')} count={info.assets.total}>
-          {info.assets.data.length === 0 ? (
-            <Empty>{t('workspace-info.no_assets')}</Empty>
-          ) : (
-            <Table.ScrollContainer minWidth={480}>
-              <Table verticalSpacing="xs" striped>
-                <Table.Thead>
-                  <Table.Tr>
-                    <Table.Th>{t('workspace-info.col_asset')}</Table.Th>
-                    <Table.Th>{t('workspace-info.col_status')}</Table.Th>
-                    <Table.Th ta="right">{t('workspace-info.col_open_issues')}</Table.Th>
-                  </Table.Tr>
-                </Table.Thead>
-                <Table.Tbody>
-                  {info.assets.data.map((asset) => (
-                    <Table.Tr key={asset.id}>
-                      <Table.Td>
-                        <Anchor component={Link} to={`/dashboard/assets/detail/${asset.id}`} size="sm">
-                          {asset.name}
-                        </Anchor>
-                        <Text size="xs" c="dimmed">
-                          {asset.workspace.name}
-                        </Text>
-                      </Table.Td>
-                      <Table.Td>
-                        <Badge color={STATUS_COLORS[asset.status] ?? 'gray'} variant="light" size="sm">
-                          {t(`assets.${ASSET_STATUS_KEYS[asset.status as AssetStatusId]}`)}
-                        </Badge>
-                      </Table.Td>
-                      <Table.Td ta="right">
-                        {asset.open_issues > 0 ? (
-                          <Anchor
-                            component={Link}
-                            to={`/dashboard/issues?asset_ids=${asset.id}`}
-                            size="sm"
-                            aria-label={t('workspace-info.open_issues_of', {
-                              count: asset.open_issues,
-                              name: asset.name,
-                            })}
-                          >
-                            {asset.open_issues}
-                          </Anchor>
-                        ) : (
-                          <Text size="sm" c="dimmed">
-                            0
-                          </Text>
-                        )}
-                      </Table.Td>
-                    </Table.Tr>
-                  ))}
-                </Table.Tbody>
-              </Table>
-            </Table.ScrollContainer>
-          )}
-        </Section>
+        <SectionCard title={t('workspace-info.assets_title')} count={info.assets.total}>
+          <RowList
+            empty={info.assets.data.length === 0 && t('workspace-info.no_assets')}
+            testId="maintenance-assets"
+          >
+            {info.assets.data.map((asset) => (
+              <Row
+                key={asset.id}
+                title={asset.name}
+                to={`/dashboard/assets/detail/${asset.id}`}
+                sub={asset.workspace.name}
+              >
+                <Badge color={STATUS_COLORS[asset.status] ?? 'gray'} variant="light" size="sm">
+                  {t(`assets.${ASSET_STATUS_KEYS[asset.status as AssetStatusId]}`)}
+                </Badge>
+                {asset.open_issues > 0 ? (
+                  <Anchor component={Link} to={`/dashboard/issues?asset_ids=${asset.id}`} size="sm">
+                    {`${t('workspace-info.col_open_issues')}: ${asset.open_issues}`}
+                  </Anchor>
+                ) : (
+                  <Text size="sm" c="dimmed">
+                    {`${t('workspace-info.col_open_issues')}: 0`}
+                  </Text>
+                )}
+              </Row>
+            ))}
+          </RowList>
+        </SectionCard>
       )}
 
       {info.schedules && (
-        <Section title={t('workspace-info.schedules_title')} count={info.schedules.total}>
-          {info.schedules.data.length === 0 ? (
-            <Empty>{t('workspace-info.no_schedules')}</Empty>
-          ) : (
-            <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {info.schedules.data.map((s) => (
-                <Group key={s.id} component="li" justify="space-between" gap="xs" wrap="wrap">
-                  <Stack gap={0} miw={0}>
-                    <Anchor component={Link} to={`/dashboard/scheduling/detail/${s.id}`} size="sm">
-                      {s.title}
-                    </Anchor>
-                    <Text size="xs" c="dimmed">
-                      {s.workspace.name}
-                      {s.assignee ? ` · ${s.assignee.full_name}` : ''}
-                    </Text>
-                  </Stack>
-                  <Text size="sm">
-                    {s.next_date
-                      ? t('workspace-info.next_on', { date: dateTime.format(new Date(s.next_date)) })
-                      : '—'}
-                  </Text>
-                </Group>
-              ))}
-            </Stack>
-          )}
-        </Section>
+        <SectionCard title={t('workspace-info.schedules_title')} count={info.schedules.total}>
+          <RowList empty={info.schedules.data.length === 0 && t('workspace-info.no_schedules')}>
+            {info.schedules.data.map((s) => (
+              <Row
+                key={s.id}
+                title={s.title}
+                to={`/dashboard/scheduling/detail/${s.id}`}
+                sub={[s.workspace.name, s.assignee?.full_name].filter(Boolean).join(' · ')}
+              >
+                <Text size="sm">
+                  {s.next_date
+                    ? t('workspace-info.next_on', { date: dateTime.format(new Date(s.next_date)) })
+                    : '—'}
+                </Text>
+              </Row>
+            ))}
+          </RowList>
+        </SectionCard>
       )}
 
       {info.regulatory_files && (
-        <Section
+        <SectionCard
           title={t('workspace-info.files_title')}
           count={info.regulatory_files.total}
           description={t('workspace-info.files_description', { count: MAINTENANCE_FILES_EXPIRING_DAYS })}
         >
-          {info.regulatory_files.data.length === 0 ? (
-            <Empty>{t('workspace-info.no_expiring_files')}</Empty>
-          ) : (
-            <Stack gap={6} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {info.regulatory_files.data.map((f) => (
-                <Group
-                  key={`${f.id}-${f.asset.id}`}
-                  component="li"
-                  justify="space-between"
-                  gap="xs"
-                  wrap="wrap"
-                >
-                  <Stack gap={0} miw={0}>
-                    <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
-                      {f.name}
-                    </Text>
-                    <Anchor component={Link} to={`/dashboard/assets/detail/${f.asset.id}`} size="xs">
-                      {f.asset.name}
-                    </Anchor>
-                  </Stack>
-                  <Group gap={6}>
-                    <Text size="sm">{formatDay(f.valid_until, language)}</Text>
-                    <Badge color={f.state === 'expired' ? 'red' : 'yellow'} variant="light" size="sm">
-                      {t(`workspace-info.file_${f.state}`)}
-                    </Badge>
-                  </Group>
-                </Group>
-              ))}
-            </Stack>
-          )}
-        </Section>
+          <RowList empty={info.regulatory_files.data.length === 0 && t('workspace-info.no_expiring_files')}>
+            {info.regulatory_files.data.map((f) => (
+              <Row
+                key={`${f.id}-${f.asset.id}`}
+                title={f.name}
+                sub={
+                  <Anchor component={Link} to={`/dashboard/assets/detail/${f.asset.id}`} size="xs">
+                    {f.asset.name}
+                  </Anchor>
+                }
+              >
+                <Text size="sm">{formatDay(f.valid_until, language)}</Text>
+                <Badge color={f.state === 'expired' ? 'red' : 'yellow'} variant="light" size="sm">
+                  {t(`workspace-info.file_${f.state}`)}
+                </Badge>
+              </Row>
+            ))}
+          </RowList>
+        </SectionCard>
       )}
 
       {info.equipment && (
-        <Section title={t('workspace-info.equipment_title')} count={info.equipment.total}>
+        <SectionCard title={t('workspace-info.equipment_title')} count={info.equipment.total}>
           {info.equipment.data.length === 0 ? (
-            <Empty>{t('workspace-info.no_equipment')}</Empty>
+            <EmptyLine>{t('workspace-info.no_equipment')}</EmptyLine>
           ) : (
             <Group gap="xs">
               {info.equipment.data.map((e) => (
-                <Anchor key={e.id} component={Link} to={`/dashboard/equipment/detail/${e.id}`} size="sm">
-                  <Badge variant="outline" size="lg" style={{ cursor: 'pointer', textTransform: 'none' }}>
+                <Anchor
+                  key={e.id}
+                  component={Link}
+                  to={`/dashboard/equipment/detail/${e.id}`}
+                  size="sm"
+                  maw="100%"
+                >
+                  <Badge
+                    variant="outline"
+                    size="lg"
+                    maw="100%"
+                    style={{ cursor: 'pointer', textTransform: 'none' }}
+                  >
                     {e.title}
                   </Badge>
                 </Anchor>
               ))}
             </Group>
           )}
-        </Section>
+        </SectionCard>
       )}
     </Stack>
   );
 }
 
-function Stat({
-  label,
-  value,
-  hint,
-  to,
-  color,
+/**
+ * A section's rows as a list that fits any width: the name (a link) with its place under it,
+ * and the state on the right on a wide screen or under it on a phone; never scrolls sideways.
+ */
+function RowList({
+  empty,
+  testId,
+  children,
 }: {
-  label: string;
-  value: number;
-  hint?: string;
-  to?: string | null;
-  color?: string;
+  empty: string | false;
+  testId?: string;
+  children: ReactNode;
 }) {
-  const body = (
-    <>
-      <Text size="sm" c="dimmed" fw={500}>
-        {label}
-      </Text>
-      <Text fz={28} fw={700} c={color ? `${color}.8` : undefined} lh={1.2}>
-        {value}
-      </Text>
-      {hint && (
-        <Text size="xs" c="dimmed">
-          {hint}
-        </Text>
-      )}
-    </>
-  );
-  return to ? (
-    <Card withBorder radius="md" p="sm" component={Link} to={to}>
-      {body}
-    </Card>
-  ) : (
-    <Card withBorder radius="md" p="sm">
-      {body}
-    </Card>
+  if (empty) return <EmptyLine>{empty}</EmptyLine>;
+  return (
+    <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }} data-testid={testId}>
+      {children}
+    </Stack>
   );
 }
 
-function Section({
+function Row({
   title,
-  count,
-  description,
-  links,
+  to,
+  sub,
   children,
 }: {
   title: string;
-  count: number;
-  description?: string;
-  links?: Array<{ label: string; to: string | null }>;
+  to?: string;
+  sub?: ReactNode;
   children: ReactNode;
 }) {
-  const shown = (links ?? []).filter((l): l is { label: string; to: string } => !!l.to);
   return (
-    <Card withBorder radius="md" p={{ base: 'sm', sm: 'md' }}>
-      <Stack gap="sm">
-        <Group justify="space-between" gap="xs">
-          <Group gap="xs">
-            <Title order={2} size="h4">
-              {title}
-            </Title>
-            <Badge variant="light" color="gray">
-              {count}
-            </Badge>
-          </Group>
-          {shown.length > 0 && (
-            <Group gap="sm">
-              {shown.map((l) => (
-                <Anchor key={l.label} component={Link} to={l.to} size="sm">
-                  {l.label}
-                </Anchor>
-              ))}
-            </Group>
-          )}
-        </Group>
-        {description && (
-          <Text size="sm" c="dimmed">
-            {description}
+    <Group
+      component="li"
+      justify="space-between"
+      align="flex-start"
+      gap={4}
+      wrap="wrap"
+      py={8}
+      style={{ borderTop: '1px solid var(--mantine-color-default-border)' }}
+    >
+      <Stack gap={0} miw={0} style={{ flex: '1 1 14rem' }}>
+        {to ? (
+          <Anchor component={Link} to={to} size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {title}
+          </Anchor>
+        ) : (
+          <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+            {title}
           </Text>
         )}
-        {children}
+        {sub && (
+          <Text size="xs" c="dimmed" component="div" style={{ overflowWrap: 'anywhere' }}>
+            {sub}
+          </Text>
+        )}
       </Stack>
-    </Card>
-  );
-}
-
-function Empty({ children }: { children: ReactNode }) {
-  return (
-    <Text size="sm" c="dimmed">
-      {children}
-    </Text>
+      <Group gap={6} wrap="wrap" justify="flex-end" miw={0}>
+        {children}
+      </Group>
+    </Group>
   );
 }
