@@ -30,11 +30,16 @@ import { clientRoutes } from './modules/clients/client-routes.js';
 import { collaborationRoutes } from './modules/collaborations/collaboration-routes.js';
 import { configRoutes } from './modules/config/config-routes.js';
 import { dashboardRoutes } from './modules/dashboard/dashboard-routes.js';
+import { dynamicFormRoutes } from './modules/dynamic-forms/dynamic-form-routes.js';
 import { equipmentBookingRoutes } from './modules/equipment/equipment-booking-routes.js';
 import { equipmentRoutes } from './modules/equipment/equipment-routes.js';
 import { equipmentSetRoutes } from './modules/equipment/equipment-set-routes.js';
 import { publicEquipmentRoutes } from './modules/equipment/public-equipment-routes.js';
+import { geocodeRoutes } from './modules/geocoding/geocode-routes.js';
+import { tileImageSource } from './modules/geocoding/maps-config.js';
 import { healthRoutes } from './modules/health/health-routes.js';
+import { odooRoutes } from './modules/integrations/odoo-routes.js';
+import { issueReportRoutes } from './modules/issue-report/issue-report-routes.js';
 import { issueRoutes } from './modules/issues/issue-routes.js';
 import { liveRoutes } from './modules/live/live-routes.js';
 import { locationRequestRoutes } from './modules/location-requests/location-request-routes.js';
@@ -47,6 +52,7 @@ import { qrScanRoutes } from './modules/qr-scan/qr-scan-routes.js';
 import { scheduleRoutes } from './modules/schedules/schedule-routes.js';
 import { sessionRoutes } from './modules/sessions/session-routes.js';
 import { textTemplateRoutes } from './modules/templates/text-template-routes.js';
+import { translationRoutes } from './modules/translation/translation-routes.js';
 import { userRoutes } from './modules/users/user-routes.js';
 import { workspaceInfoRoutes } from './modules/workspace-info/workspace-info-routes.js';
 import { workspaceRoutes } from './modules/workspaces/workspace-routes.js';
@@ -94,7 +100,10 @@ export async function buildApp(
     }
   });
   registerErrorHandling(app);
-  await registerSecurityHeaders(app, { hsts: ctx.config.hsts });
+  await registerSecurityHeaders(app, {
+    hsts: ctx.config.hsts,
+    imageSources: [tileImageSource(ctx.config.maps.tiles)].filter((s): s is string => !!s),
+  });
 
   // JSON must be UTF-8: the default parser would silently turn other bytes into U+FFFD.
   const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -166,8 +175,13 @@ export async function buildApp(
       sessionRoutes(api, ctx);
       dashboardRoutes(api, ctx);
       locationRequestRoutes(api, ctx);
+      issueReportRoutes(api, ctx);
+      dynamicFormRoutes(api, ctx);
+      geocodeRoutes(api, ctx);
       qrScanRoutes(api, ctx);
       workspaceInfoRoutes(api, ctx);
+      translationRoutes(api, ctx);
+      odooRoutes(api, ctx);
     },
     { prefix: API_PREFIX },
   );

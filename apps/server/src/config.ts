@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type MapsConfig, mapsConfigOf, ZMapsEnvShape } from './modules/geocoding/maps-config.js';
 
 const serverRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 
@@ -50,6 +51,18 @@ const ZEnvSchema = z.object({
     z.coerce.number().int().min(1000).max(86_400_000).default(60_000),
   ),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // The location picker's geocoder and map tiles (modules/geocoding/maps-config.ts).
+  ...ZMapsEnvShape,
+  // Machine translation (issue 22): a LibreTranslate-compatible API or DeepL; unset: off.
+  TRANSLATE_PROVIDER: z.preprocess(blankIsUnset, z.enum(['libretranslate', 'deepl']).optional()),
+  TRANSLATE_URL: optional.pipe(z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional()),
+  TRANSLATE_API_KEY: optional,
+  TRANSLATE_TIMEOUT_MS: z.preprocess(
+    blankIsUnset,
+    z.coerce.number().int().min(100).max(60_000).default(8000),
+  ),
+  // Encrypts stored integration keys (Odoo); unset: a random key kept in the database.
+  INTEGRATIONS_SECRET: optional.pipe(z.string().min(32, 'at least 32 characters').optional()),
 });
 
 export type AppConfig = {
@@ -87,6 +100,19 @@ export type AppConfig = {
   scheduleLeadDays: number;
   /** Milliseconds between the schedule materializer's runs (SCHEDULE_MATERIALIZE_MS). */
   scheduleMaterializeMs: number;
+  /** The location picker's geocoder (GEOCODER_*) and map tiles (MAP_TILE_*). */
+  maps: MapsConfig;
+  /** Machine translation (TRANSLATE_PROVIDER, TRANSLATE_URL, TRANSLATE_API_KEY); unset: off. */
+  translate: TranslateConfig | undefined;
+  /** INTEGRATIONS_SECRET: the key of stored integration secrets; unset: a random one in the database. */
+  integrationsSecret?: string | undefined;
+};
+
+export type TranslateConfig = {
+  provider: 'libretranslate' | 'deepl';
+  url: string;
+  apiKey: string | undefined;
+  timeoutMs: number;
 };
 
 export class ConfigError extends Error {}
@@ -136,5 +162,23 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     fileUrlSecret: e.FILE_URL_SECRET,
     scheduleLeadDays: e.SCHEDULE_LEAD_DAYS,
     scheduleMaterializeMs: e.SCHEDULE_MATERIALIZE_MS,
+    maps: mapsConfigOf(e, (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '')),
+    translate: e.TRANSLATE_PROVIDER
+      ? {
+          provider: e.TRANSLATE_PROVIDER,
+          // DeepL's free and paid APIs differ by host: the key decides unless a URL is given.
+          url: (
+            e.TRANSLATE_URL ??
+            (e.TRANSLATE_PROVIDER === 'deepl'
+              ? e.TRANSLATE_API_KEY?.endsWith(':fx')
+                ? 'https://api-free.deepl.com'
+                : 'https://api.deepl.com'
+              : 'http://localhost:5000')
+          ).replace(/\/$/, ''),
+          apiKey: e.TRANSLATE_API_KEY,
+          timeoutMs: e.TRANSLATE_TIMEOUT_MS,
+        }
+      : undefined,
+    integrationsSecret: e.INTEGRATIONS_SECRET,
   };
 }

@@ -11,6 +11,7 @@ import { seedDemoIfEmpty } from './seed/demo.js';
 import { seedDemoAssets } from './seed/demo-assets.js';
 import { seedDemoAttachments } from './seed/demo-attachments.js';
 import { seedDemoCalendar } from './seed/demo-calendar.js';
+import { seedDemoDynamicForms } from './seed/demo-dynamic-forms.js';
 import { seedDemoEquipment } from './seed/demo-equipment.js';
 import { seedDemoNotifications } from './seed/demo-notifications.js';
 import { seedDemoPublic } from './seed/demo-public.js';
@@ -47,6 +48,7 @@ export async function startServer(
       await seedDemoPublic(ctx.db);
       await seedDemoNotifications(ctx.db);
       await seedDemoWorkspaceInfo(ctx.db);
+      await seedDemoDynamicForms(ctx);
       await seedDemoSecondOrganisation(ctx.db);
     }
     const app = await buildApp(ctx, options);

@@ -75,7 +75,7 @@ describe('GET issue/export', () => {
     const text = res.bytes.toString('utf8').slice(1);
     const lines = text.split('\r\n');
     expect(lines[0]).toBe(
-      'id,process_number,title,status,priority,workspace,assignee,reporter,category,asset,asset_group,start_date,due_date,created_at,updated_at,archived',
+      'id,process_number,title,status,priority,workspace,assignee,reporter,category,asset,asset_group,start_date,due_date,created_at,updated_at,archived,form',
     );
     expect(text).toContain(
       `${t.issueIds.tricky},P-1,"'=SUM(1,2) ""quoted"", <b>&</b>\nsecond line",Awaiting acceptance,Urgent,Site,Ava Assignee,`,
@@ -112,7 +112,8 @@ describe('GET issue/export', () => {
       archived: false,
       updated_at: '2026-03-05T10:00:00.000Z',
     });
-    expect(Object.keys(rows[0])).toHaveLength(16);
+    // The 16 columns and the dynamic form's answers (issue 22).
+    expect(Object.keys(rows[0])).toHaveLength(17);
   });
 
   it("names status and priority in the caller's language, as the list shows them", async () => {

@@ -75,6 +75,9 @@ type Ids = {
   equipmentReservation: number;
   /** A contract file of the member's workspace's lease (issue 21). */
   leaseFile: number;
+  /** Dynamic forms filled on the issue and the schedule (issue 22). */
+  issueForm: number;
+  scheduleForm: number;
 };
 type Refusal = { method: string; url: string; path: (ids: Ids) => string; body?: (ids: Ids) => unknown };
 
@@ -120,6 +123,7 @@ const REFUSED: Refusal[] = [
     path: (i) => `/client/${i.client}`,
     body: () => ({ name: 'Taken over' }),
   },
+  { method: 'DELETE', url: '/client/:id/logo', path: (i) => `/client/${i.client}/logo` },
   { method: 'GET', url: '/mail/outbox', path: () => '/mail/outbox' },
   // Workspaces
   { method: 'POST', url: '/workspace', path: () => '/workspace', body: () => ({ name: 'Mine now' }) },
@@ -137,6 +141,8 @@ const REFUSED: Refusal[] = [
     body: () => ({ users_ids: [] }),
   },
   { method: 'GET', url: '/qr_code/scan_log/:id', path: (i) => `/qr_code/scan_log/${i.workspace}` },
+  // The Odoo sync (issue 22): admins and the workspace's managers push an issue, a member may not.
+  { method: 'POST', url: '/integration/odoo-sync/:id', path: (i) => `/integration/odoo-sync/${i.issue}` },
   // Location requests (issue 21): admins and the workspace's managers ask, a member may not.
   {
     method: 'POST',
@@ -624,6 +630,44 @@ const REFUSED: Refusal[] = [
     body: () => ({ landlord_name: 'Someone else', start_date: '2026-01-01' }),
   },
   { method: 'DELETE', url: '/workspace/:id/lease', path: (i) => `/workspace/${i.workspace}/lease` },
+  // Dynamic forms (issue 22): admins design; the issue's and the schedule's editors fill (a member
+  // neither made, works on nor manages them).
+  {
+    method: 'POST',
+    url: '/workspace/:id/form',
+    path: (i) => `/workspace/${i.workspace}/form`,
+    body: () => ({ fields: [{ key: 'a', kind: 'text', label: { en: 'A' } }] }),
+  },
+  {
+    method: 'POST',
+    url: '/forms/issue/:issueId/store',
+    path: (i) => `/forms/issue/${i.issue}/store`,
+    body: () => ({ form: {} }),
+  },
+  {
+    method: 'PUT',
+    url: '/forms/issue_form/:formId',
+    path: (i) => `/forms/issue_form/${i.issueForm}`,
+    body: () => ({ form: {} }),
+  },
+  { method: 'DELETE', url: '/forms/issue_form/:formId', path: (i) => `/forms/issue_form/${i.issueForm}` },
+  {
+    method: 'POST',
+    url: '/forms/schedule/:scheduleId/store',
+    path: (i) => `/forms/schedule/${i.schedule}/store`,
+    body: () => ({ form: {} }),
+  },
+  {
+    method: 'PUT',
+    url: '/forms/schedule_form/:formId',
+    path: (i) => `/forms/schedule_form/${i.scheduleForm}`,
+    body: () => ({ form: {} }),
+  },
+  {
+    method: 'DELETE',
+    url: '/forms/schedule_form/:formId',
+    path: (i) => `/forms/schedule_form/${i.scheduleForm}`,
+  },
   {
     method: 'DELETE',
     url: '/workspace/:id/lease/files/:fileId',
@@ -664,6 +708,9 @@ const MEMBERS_MAY = new Set([
   'PUT /notification/:id/mark_unread',
   // Location requests: the asked person answers their own (test/location-requests.test.ts).
   'POST /location_request/:id/answer',
+  // Machine translation: whoever sees the issue or workspace (test/translation.test.ts).
+  'POST /translate/issue/:issueId',
+  'POST /translate/workspace/:workspaceId',
   // Sessions: everyone signs out their own; another person's answers 404 (test/sessions.test.ts).
   'DELETE /auth/sessions/:id',
 ]);
@@ -677,6 +724,7 @@ const MULTIPART = new Set([
   'POST /asset/:id/regulatory',
   'POST /equipment/:id/upload',
   'POST /workspace/:id/lease/files',
+  'POST /client/:id/logo',
 ]);
 
 async function snapshot(): Promise<string> {
@@ -871,6 +919,25 @@ describe('a plain member', () => {
       equipmentHandout,
       equipmentReservation,
       leaseFile: await createLeaseFile(server.db, { clientId: org.id, workspaceId: workspace }),
+      ...(await (async () => {
+        const form = {
+          definition: JSON.stringify({ title: {}, fields: [] }),
+          answers: '{}',
+          created_by: null,
+          updated_by: null,
+        };
+        const issueForm = await server.db
+          .insertInto('issue_forms')
+          .values({ client_id: org.id, issue_id: issue, ...form })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const scheduleForm = await server.db
+          .insertInto('schedule_forms')
+          .values({ client_id: org.id, schedule_id: schedule, ...form })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { issueForm: issueForm.id, scheduleForm: scheduleForm.id };
+      })()),
     };
     const token = await login(server, member);
     // The member sees the schedule, so its preview names a real future task to try.

@@ -290,6 +290,26 @@ describe('tenant boundary', () => {
       external_holder: externalHolder,
       notification,
       location_request: locationRequest.id,
+      // Dynamic forms filled on the issue and the schedule (issue 22).
+      ...(await (async () => {
+        const form = {
+          definition: JSON.stringify({ title: {}, fields: [] }),
+          answers: '{}',
+          created_by: null,
+          updated_by: null,
+        };
+        const issueForm = await server.db
+          .insertInto('issue_forms')
+          .values({ client_id: ours.org.id, issue_id: issue.id, ...form })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        const scheduleForm = await server.db
+          .insertInto('schedule_forms')
+          .values({ client_id: ours.org.id, schedule_id: schedule, ...form })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        return { issue_form: issueForm.id, schedule_form: scheduleForm.id };
+      })()),
       // A contract file of the site's lease (issue 21).
       lease_file: await createLeaseFile(server.db, { clientId: ours.org.id, workspaceId: site }),
       // A session of our member's (issue 21): only its person may name it.

@@ -75,6 +75,10 @@ async function requirePrivacy(request: APIRequestContext, required: boolean) {
   const me = (await (await request.get('/api/v4/user/me', { headers: auth })).json()) as {
     client: { id: number };
   };
+  // The server refuses everything but the consent itself to someone who has not accepted a
+  // required policy, the admin too: accept it once, so the admin can turn the requirement off again.
+  const consent = await request.post('/api/v4/user/me/privacy_consent', { headers: auth });
+  expect(consent.status(), await consent.text()).toBeLessThan(300);
   const res = await request.put(`/api/v4/client/${me.client.id}`, {
     headers: auth,
     data: { settings: { privacy_policy: { required, url: 'https://example.com/privacy' } } },

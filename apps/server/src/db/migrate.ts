@@ -23,6 +23,11 @@ import * as m0021 from './migrations/0021_public_area.js';
 import * as m0022 from './migrations/0022_notifications.js';
 import * as m0023 from './migrations/0023_settings_and_workspace_info.js';
 import * as m0026 from './migrations/0026_location_request_pending.js';
+import * as m0027 from './migrations/0027_settings_followups.js';
+import * as m0028 from './migrations/0028_locations.js';
+import * as m0029 from './migrations/0029_dynamic_forms.js';
+import * as m0030 from './migrations/0030_translations_and_odoo.js';
+import * as m0031 from './migrations/0031_issue_reports.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
@@ -51,6 +56,11 @@ const migrations: Record<string, Migration> = {
   '0022_notifications': m0022,
   '0023_settings_and_workspace_info': m0023,
   '0026_location_request_pending': m0026,
+  '0027_settings_followups': m0027,
+  '0029_dynamic_forms': m0029,
+  '0028_locations': m0028,
+  '0030_translations_and_odoo': m0030,
+  '0031_issue_reports': m0031,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -76,6 +76,11 @@ export interface WorkspacesTable {
   public_code: Generated<string>;
   /** A workspace made before 0014 also answers its numeric id publicly, until its code is regenerated. */
   public_id_legacy: Generated<boolean>;
+  /** The location picker's place (0028): name, lat and lng all set or all null. */
+  location_name: string | null;
+  location_lat: number | null;
+  location_lng: number | null;
+  location_is_coordinates: Generated<boolean>;
 }
 
 export interface WorkspaceUsersTable {
@@ -140,7 +145,12 @@ export interface MailOutboxTable {
   claimed_until: NullableTimestamp;
   created_at: Timestamp;
   sent_at: NullableTimestamp;
+  /** Files attached to the mail, by storage key (0031; the PDF report's e-mail copies). */
+  attachments: Json<MailAttachmentRef[]>;
 }
+
+/** An attachment of an outbox mail: its name, type and where the bytes are stored. */
+export type MailAttachmentRef = { filename: string; content_type: string; storage_key: string };
 
 /** Failed logins (0013): a count per scope and key, started over after a quiet window. */
 export interface LoginThrottleTable {
@@ -192,6 +202,8 @@ export interface QrScanLogsTable {
   user_id: number | null;
   latitude: number | null;
   longitude: number | null;
+  /** The browser's accuracy of the position in metres (0027). */
+  accuracy_m: number | null;
   user_agent: string | null;
   created_at: Timestamp;
 }
@@ -223,6 +235,48 @@ export interface LocationRequestsTable {
   presence_log_id: number | null;
   answered_at: NullableTimestamp;
   created_at: Generated<Timestamp>;
+}
+
+/** A workspace's dynamic form design (0029): one per workspace, the FormDefinition as JSON. */
+export interface WorkspaceFormsTable {
+  id: Generated<number>;
+  client_id: number;
+  workspace_id: number;
+  definition: Json<unknown>;
+  updated_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** A filled dynamic form of an issue or a schedule (0029): its design snapshot and answers. */
+interface FilledFormsColumns {
+  id: Generated<number>;
+  client_id: number;
+  definition: Json<unknown>;
+  answers: Json<unknown>;
+  created_by: number | null;
+  updated_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+export interface IssueFormsTable extends FilledFormsColumns {
+  issue_id: number;
+}
+export interface ScheduleFormsTable extends FilledFormsColumns {
+  schedule_id: number;
+}
+
+/** A photo uploaded for a photo answer (0029), usable by its uploader; linked once an answer names it. */
+export interface FormUploadsTable {
+  id: Generated<number>;
+  client_id: number;
+  uploaded_by: number | null;
+  file_key: string;
+  file_name: string;
+  mime_type: string;
+  size_bytes: number;
+  linked_at: NullableTimestamp;
+  created_at: Timestamp;
 }
 
 /** The lease of a rented workspace (0023), one per workspace. */
@@ -364,6 +418,11 @@ export interface IssuesTable {
   search_vector: GeneratedAlways<string>;
   /** When the presence of a schedule issue's assignee is to be checked (0017); null: not (or done). */
   presence_check_at: NullableTimestamp;
+  /** The location picker's place (0028), kept only when the organisation's include_issue_address is on. */
+  location_name: string | null;
+  location_lat: number | null;
+  location_lng: number | null;
+  location_is_coordinates: Generated<boolean>;
 }
 
 export interface IssueCategoriesTable {
@@ -574,6 +633,31 @@ export interface ChecklistTemplateItemsTable {
 }
 
 /** Secrets shared by every server of the installation (file URL signing key, ...). */
+/** An organisation's Odoo connection (issue 22): the API key encrypted (AES-256-GCM). */
+export interface OdooConnectionsTable {
+  id: Generated<number>;
+  client_id: number;
+  url: string;
+  database: string;
+  username: string;
+  api_key_encrypted: string;
+  model: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+/** The Odoo record an issue was pushed to, and how its last sync went. */
+export interface OdooIssueLinksTable {
+  issue_id: number;
+  client_id: number;
+  remote_model: string;
+  remote_id: number | null;
+  last_synced_at: NullableTimestamp;
+  last_error: string | null;
+  updated_at: Timestamp;
+}
+
 export interface ServerSecretsTable {
   name: string;
   value: string;
@@ -899,6 +983,11 @@ export interface EquipmentTable {
   created_at: Timestamp;
   updated_at: Timestamp;
   deleted_at: NullableTimestamp;
+  /** The location picker's place (0028); `location` above is the older free-text storage place. */
+  location_name: string | null;
+  location_lat: number | null;
+  location_lng: number | null;
+  location_is_coordinates: Generated<boolean>;
 }
 
 export interface EquipmentManagersTable {
@@ -1057,6 +1146,10 @@ export interface Database {
   qr_scan_logs: QrScanLogsTable;
   presence_logs: PresenceLogsTable;
   location_requests: LocationRequestsTable;
+  workspace_forms: WorkspaceFormsTable;
+  issue_forms: IssueFormsTable;
+  schedule_forms: ScheduleFormsTable;
+  form_uploads: FormUploadsTable;
   workspace_leases: WorkspaceLeasesTable;
   user_clients: UserClientsTable;
   collaborations: CollaborationsTable;
@@ -1083,4 +1176,6 @@ export interface Database {
   checklist_templates: ChecklistTemplatesTable;
   checklist_template_items: ChecklistTemplateItemsTable;
   server_secrets: ServerSecretsTable;
+  odoo_connections: OdooConnectionsTable;
+  odoo_issue_links: OdooIssueLinksTable;
 }

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { AppContext } from '../context.js';
 import { hashToken } from '../modules/auth/tokens.js';
 import { AppError } from './errors.js';
+import { checkPrivacyConsent } from './privacy-consent.js';
 
 export type Auth = {
   userId: number;
@@ -55,6 +56,10 @@ export function requireUser(ctx: AppContext) {
         'u.deleted_at',
         'u.settings',
         sql<string>`(SELECT version::text FROM access_version)`.as('access_version'),
+        // In the same statement: whether the organisation still waits for this person's consent.
+        sql<boolean>`(u.privacy_policy_consented_at IS NULL AND COALESCE((SELECT (c.settings->'privacy_policy'->>'required')::boolean FROM clients c WHERE c.id = u.client_id), false))`.as(
+          'consent_owed',
+        ),
       ])
       .where('t.token_hash', '=', hashToken(raw))
       .where('t.kind', '=', 'session')
@@ -63,6 +68,7 @@ export function requireUser(ctx: AppContext) {
     if (!row || row.revoked_at || row.expires_at <= now || row.status !== 'active' || row.deleted_at) {
       throw new AppError(403, 'access_denied', 'Access denied!');
     }
+    if (row.consent_owed) checkPrivacyConsent(request, row.user_id);
     const settings = row.settings as { only_my_issues?: unknown } | null;
     request.auth = {
       userId: row.user_id,

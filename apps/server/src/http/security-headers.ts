@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
  * script anywhere (the browser test fails on any violation). Styles may be inline because the UI
  * library writes its styles at run time; images, PDFs and frames may be blob: URLs (previews of
  * files not uploaded yet) and data: URLs (QR codes). No page of ours may be framed elsewhere.
+ * The location picker's map tiles come from the host MAP_TILE_URL names (added to img-src).
  */
 export const CONTENT_SECURITY_POLICY = {
   defaultSrc: ["'self'"],
@@ -32,12 +33,17 @@ export const CONTENT_SECURITY_POLICY = {
  */
 export async function registerSecurityHeaders(
   app: FastifyInstance,
-  options: { hsts: boolean },
+  options: { hsts: boolean; imageSources?: readonly string[] },
 ): Promise<void> {
+  const imgSrc = [...CONTENT_SECURITY_POLICY.imgSrc, ...(options.imageSources ?? [])];
   await app.register(fastifyHelmet, {
     contentSecurityPolicy: {
       useDefaults: false,
-      directives: { ...CONTENT_SECURITY_POLICY, ...(options.hsts ? { upgradeInsecureRequests: [] } : {}) },
+      directives: {
+        ...CONTENT_SECURITY_POLICY,
+        imgSrc,
+        ...(options.hsts ? { upgradeInsecureRequests: [] } : {}),
+      },
     },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'same-origin' },

@@ -17,8 +17,23 @@ export type MailTransport = {
     subject: string;
     text: string;
     html?: string;
+    attachments?: { filename: string; contentType: string; content: Buffer }[];
   }): Promise<unknown>;
 };
+
+/** An outbox row's attachments with their bytes (a file gone from storage is left out). */
+async function attachmentsOf(
+  storage: AppContext['storage'] | undefined,
+  refs: unknown,
+): Promise<{ filename: string; contentType: string; content: Buffer }[]> {
+  if (!storage || !Array.isArray(refs) || !refs.length) return [];
+  const out = [];
+  for (const ref of refs as { filename: string; content_type: string; storage_key: string }[]) {
+    const content = await storage.get(ref.storage_key);
+    if (content) out.push({ filename: ref.filename, contentType: ref.content_type, content });
+  }
+  return out;
+}
 
 /**
  * Claims up to BATCH pending mails. FOR UPDATE SKIP LOCKED makes concurrent claimers (several
@@ -59,7 +74,7 @@ function isPermanentFailure(err: unknown): boolean {
 
 /** Sends what it can claim; a failure is retried later (backing off), and given up after MAX_ATTEMPTS. */
 export async function sendPendingMails(
-  ctx: Pick<AppContext, 'db' | 'config'>,
+  ctx: Pick<AppContext, 'db' | 'config'> & { storage?: AppContext['storage'] },
   transport: MailTransport,
 ): Promise<{ sent: number; failed: number }> {
   const mails = await claimPendingMails(ctx.db);
@@ -68,12 +83,14 @@ export async function sendPendingMails(
   for (const mail of mails) {
     const attempts = mail.attempts + 1;
     try {
+      const attachments = await attachmentsOf(ctx.storage, mail.attachments);
       await transport.sendMail({
         from: ctx.config.smtpFrom,
         to: mail.to_email,
         subject: mail.subject,
         text: mail.text,
         ...(mail.html ? { html: mail.html } : {}),
+        ...(attachments.length ? { attachments } : {}),
       });
       await ctx.db
         .updateTable('mail_outbox')

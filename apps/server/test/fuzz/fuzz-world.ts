@@ -192,6 +192,9 @@ export async function buildFuzzOrganisation(server: TestServer): Promise<FuzzOrg
       location_request: locationRequest.id,
       lease_file: await createLeaseFile(server.db, { clientId: team.org.id, workspaceId: team.ids.site }),
       // A session of the admin's (issue 21): only its person may name it.
+      // Dynamic forms (issue 22): filled on the issue and the schedule (renewed with the issue below).
+      issue_form: 0,
+      schedule_form: 0,
       session: (
         await server.db
           .insertInto('user_tokens')
@@ -261,6 +264,26 @@ export async function buildFuzzOrganisation(server: TestServer): Promise<FuzzOrg
       org.ids.issue = issueId;
       org.ids.checklist = checklist.id;
       org.ids.checklist_item = (checklist.items as Array<{ id: number }>)[0]?.id ?? 0;
+      const form = { definition: JSON.stringify({ title: { en: 'Fuzz' }, fields: [] }), answers: '{}' };
+      const issueForm = await server.db
+        .insertInto('issue_forms')
+        .values({ client_id: team.org.id, issue_id: issueId, created_by: null, updated_by: null, ...form })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      await server.db.deleteFrom('schedule_forms').where('schedule_id', '=', schedule).execute();
+      const scheduleForm = await server.db
+        .insertInto('schedule_forms')
+        .values({
+          client_id: team.org.id,
+          schedule_id: schedule,
+          created_by: null,
+          updated_by: null,
+          ...form,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      org.ids.issue_form = issueForm.id;
+      org.ids.schedule_form = scheduleForm.id;
     },
   };
   await org.renewIssue();

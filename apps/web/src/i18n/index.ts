@@ -8,6 +8,7 @@ import {
 import i18next, { type BackendModule } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import en from './locales/en.json';
+import { fillPluralForms } from './plural-forms';
 
 const LANGUAGE_KEY = 'workbench.language';
 
@@ -40,7 +41,8 @@ function withFeatures(language: UiLanguage, core: Texts, features: Array<[string
     if (feature) texts[feature] = module;
   }
   texts.issues = { ...(texts.issues as Texts | undefined), ...ISSUE_STATUS_PRIORITY_NAMES[language] };
-  return texts;
+  // Counts of 2–4 (few) and 5+ (many) read the `_other` text, not the English fallback.
+  return fillPluralForms(texts, language);
 }
 
 async function loadLanguage(language: UiLanguage): Promise<Texts> {

@@ -14,18 +14,22 @@ import type { collaborationAssetSystemContracts as collaborationAssetSystemContr
 import type { collaborationContracts as collaborationContractsType } from '../collaborations/collaboration-contracts.js';
 import type { configContracts as configContractsType } from '../client/client-contracts.js';
 import type { dashboardContracts as dashboardContractsType } from '../dashboard/dashboard-contracts.js';
+import type { dynamicFormContracts as dynamicFormContractsType } from '../dynamic-forms/dynamic-form-contracts.js';
 import type { equipmentBookingContracts as equipmentBookingContractsType } from '../equipment/equipment-contracts.js';
 import type { equipmentContracts as equipmentContractsType } from '../equipment/equipment-contracts.js';
 import type { equipmentGroupContracts as equipmentGroupContractsType } from '../equipment/equipment-contracts.js';
 import type { equipmentTypeContracts as equipmentTypeContractsType } from '../equipment/equipment-contracts.js';
 import type { externalHolderContracts as externalHolderContractsType } from '../equipment/equipment-contracts.js';
+import type { geocodeContracts as geocodeContractsType } from '../location/location-contracts.js';
 import type { issueActionContracts as issueActionContractsType } from '../issues/issue-action-contracts.js';
 import type { issueContracts as issueContractsType } from '../issues/issue-contracts.js';
 import type { issueDetailContracts as issueDetailContractsType } from '../issues/issue-detail-contracts.js';
+import type { issueReportContracts as issueReportContractsType } from '../issue-report/issue-report-contracts.js';
 import type { liveContracts as liveContractsType } from '../notifications/notification-contracts.js';
 import type { locationRequestContracts as locationRequestContractsType } from '../location-requests/location-request-contracts.js';
 import type { myOrganisationContracts as myOrganisationContractsType } from '../organisations/my-organisation-contracts.js';
 import type { notificationContracts as notificationContractsType } from '../notifications/notification-contracts.js';
+import type { odooContracts as odooContractsType } from '../integrations/odoo-contracts.js';
 import type { publicEquipmentContracts as publicEquipmentContractsType } from '../equipment/equipment-contracts.js';
 import type { publicFormContracts as publicFormContractsType } from '../public-area/public-contracts.js';
 import type { publicIssueContracts as publicIssueContractsType } from '../public-area/public-contracts.js';
@@ -36,6 +40,7 @@ import type { scheduleContracts as scheduleContractsType } from '../schedules/sc
 import type { sessionContracts as sessionContractsType } from '../auth/session-contracts.js';
 import type { systemContracts as systemContractsType } from '../system/system-contracts.js';
 import type { textTemplateContracts as textTemplateContractsType } from '../templates/text-template-contracts.js';
+import type { translationContracts as translationContractsType } from '../translation/translation-contracts.js';
 import type { userContracts as userContractsType } from '../users/user-contracts.js';
 import type { workspaceContracts as workspaceContractsType } from '../workspaces/workspace-contracts.js';
 import type { workspaceInfoContracts as workspaceInfoContractsType } from '../workspace-info/workspace-info-contracts.js';
@@ -154,6 +159,8 @@ export const clientContracts = {
   mine: { method: 'GET', path: '/user/client_info', caller: 'user' },
   get: { method: 'GET', path: '/client/:id', caller: 'user' },
   update: { method: 'PUT', path: '/client/:id', caller: 'admin' },
+  uploadLogo: { method: 'POST', path: '/client/:id/logo', caller: 'admin', multipart: true },
+  removeLogo: { method: 'DELETE', path: '/client/:id/logo', caller: 'admin' },
 } as unknown as typeof clientContractsType;
 
 export const collaborationAssetSystemContracts = {
@@ -193,6 +200,20 @@ export const dashboardContracts = {
   updateOnboarding: { method: 'PUT', path: '/user/me/onboarding', caller: 'user' },
   privacyConsent: { method: 'POST', path: '/user/me/privacy_consent', caller: 'user' },
 } as unknown as typeof dashboardContractsType;
+
+export const dynamicFormContracts = {
+  saveWorkspaceForm: { method: 'POST', path: '/workspace/:id/form', caller: 'admin' },
+  workspaceForm: { method: 'GET', path: '/workspace/:id/form', caller: 'user' },
+  issueForm: { method: 'GET', path: '/forms/issue/:issueId', caller: 'user' },
+  storeIssueForm: { method: 'POST', path: '/forms/issue/:issueId/store', caller: 'user' },
+  updateIssueForm: { method: 'PUT', path: '/forms/issue_form/:formId', caller: 'user' },
+  deleteIssueForm: { method: 'DELETE', path: '/forms/issue_form/:formId', caller: 'user' },
+  scheduleForm: { method: 'GET', path: '/forms/schedule/:scheduleId', caller: 'user' },
+  storeScheduleForm: { method: 'POST', path: '/forms/schedule/:scheduleId/store', caller: 'user' },
+  updateScheduleForm: { method: 'PUT', path: '/forms/schedule_form/:formId', caller: 'user' },
+  deleteScheduleForm: { method: 'DELETE', path: '/forms/schedule_form/:formId', caller: 'user' },
+  uploadAttachments: { method: 'POST', path: '/forms/upload_attachments', caller: 'user', multipart: true },
+} as unknown as typeof dynamicFormContractsType;
 
 export const equipmentBookingContracts = {
   handouts: { method: 'GET', path: '/equipment/:id/handout', caller: 'user' },
@@ -273,6 +294,12 @@ export const externalHolderContracts = {
   remove: { method: 'DELETE', path: '/equipment/external_holder/:id', caller: 'user' },
 } as unknown as typeof externalHolderContractsType;
 
+export const geocodeContracts = {
+  config: { method: 'GET', path: '/geocode/config', caller: 'user' },
+  search: { method: 'GET', path: '/geocode/search', caller: 'user' },
+  reverse: { method: 'GET', path: '/geocode/reverse', caller: 'user' },
+} as unknown as typeof geocodeContractsType;
+
 export const issueActionContracts = {
   status: { method: 'POST', path: '/issue/:id/status', caller: 'user', multipart: true },
   takeover: { method: 'POST', path: '/issue/:id/takeover', caller: 'user' },
@@ -310,6 +337,11 @@ export const issueDetailContracts = {
   activity: { method: 'GET', path: '/issue/:id/activity_log', caller: 'user' },
 } as unknown as typeof issueDetailContractsType;
 
+export const issueReportContracts = {
+  download: { method: 'GET', path: '/issue/:id/download/:fileType', caller: 'user' },
+  publicDownload: { method: 'GET', path: '/public/issue/:id/download/:fileType', caller: 'public' },
+} as unknown as typeof issueReportContractsType;
+
 export const liveContracts = {
   events: { method: 'GET', path: '/events', caller: 'user' },
 } as unknown as typeof liveContractsType;
@@ -334,6 +366,15 @@ export const notificationContracts = {
   preferences: { method: 'GET', path: '/notification/preferences', caller: 'user' },
   updatePreferences: { method: 'PUT', path: '/notification/preferences', caller: 'user' },
 } as unknown as typeof notificationContractsType;
+
+export const odooContracts = {
+  sync: { method: 'POST', path: '/integration/odoo-sync/:id', caller: 'user' },
+  issueStatus: { method: 'GET', path: '/integration/odoo-sync/:id', caller: 'user' },
+  get: { method: 'GET', path: '/integration/odoo', caller: 'admin' },
+  put: { method: 'PUT', path: '/integration/odoo', caller: 'admin' },
+  remove: { method: 'DELETE', path: '/integration/odoo', caller: 'admin' },
+  test: { method: 'POST', path: '/integration/odoo/test', caller: 'admin' },
+} as unknown as typeof odooContractsType;
 
 export const publicEquipmentContracts = {
   get: { method: 'GET', path: '/public/equipment/:id', caller: 'public' },
@@ -419,6 +460,12 @@ export const textTemplateContracts = {
   update: { method: 'PUT', path: '/text-templates/:id', caller: 'user' },
   remove: { method: 'DELETE', path: '/text-templates/:id', caller: 'user' },
 } as unknown as typeof textTemplateContractsType;
+
+export const translationContracts = {
+  issue: { method: 'POST', path: '/translate/issue/:issueId', caller: 'user' },
+  workspace: { method: 'POST', path: '/translate/workspace/:workspaceId', caller: 'user' },
+  status: { method: 'GET', path: '/translate/status', caller: 'user' },
+} as unknown as typeof translationContractsType;
 
 export const userContracts = {
   statistics: { method: 'GET', path: '/user/statistics', caller: 'user' },

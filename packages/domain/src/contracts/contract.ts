@@ -52,6 +52,10 @@ export type IdKind =
   | 'location_request'
   /** A contract file of a workspace's lease: as visible as the lease (admins, managers, group managers). */
   | 'lease_file'
+  /** A dynamic form filled on an issue: as visible as its issue (the service says who changes it). */
+  | 'issue_form'
+  /** A schedule's dynamic form: as visible as its schedule. */
+  | 'schedule_form'
   | 'token';
 
 /**
@@ -94,7 +98,7 @@ export type RouteContract<Path extends string = string> = {
    * Error statuses it answers beyond those its caller rule, ids and input give (401/403, 404,
    * 422): a public login's 401 and 429, a one-time link's 400, a taken address's 409.
    */
-  readonly errorStatuses?: readonly (400 | 401 | 403 | 404 | 409 | 413 | 429)[];
+  readonly errorStatuses?: readonly (400 | 401 | 403 | 404 | 409 | 413 | 429 | 502 | 503)[];
   /** Takes a multipart form as well as JSON (files, or the web's form posts). */
   readonly multipart?: boolean;
   /** Answers something other than JSON: the content types it sends. */

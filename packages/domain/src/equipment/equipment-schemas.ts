@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ZAttachmentSchema } from '../attachments/attachment.js';
 import { pagedEnvelope } from '../lists/paged.js';
+import { ZLocationInputSchema, ZLocationSchema } from '../location/location-schemas.js';
 import { ZPublicFormSchema } from '../public-area/public-form-schema.js';
 import {
   EQUIPMENT_BOOKING_KINDS,
@@ -329,6 +330,8 @@ export const ZEquipmentSchema = ZEquipmentListItemSchema.extend({
   storage: z.enum(EQUIPMENT_STORAGES),
   storage_workspace: ZRef.nullable(),
   location: z.string().nullable(),
+  /** 001 §3 Location picked on a map (`location` above is the storage place's free text); null when none. */
+  geo_location: ZLocationSchema.nullable(),
   handout_requires_approval: z.boolean(),
   /** The item or its type asks for approval of handouts and reservations. */
   requires_approval: z.boolean(),
@@ -364,6 +367,8 @@ const equipmentFields = {
   storage: z.enum(EQUIPMENT_STORAGES, 'invalid_format').optional(),
   storage_workspace_id: ZPositiveId.nullish(),
   location: ZOptionalText(EQUIPMENT_TEXT_MAX),
+  /** The location picker's place (null clears it). */
+  geo_location: ZLocationInputSchema.optional(),
   description: ZOptionalText(EQUIPMENT_DESCRIPTION_MAX),
   serial_number: ZOptionalText(EQUIPMENT_TEXT_MAX),
   reference_number: ZOptionalText(EQUIPMENT_TEXT_MAX),

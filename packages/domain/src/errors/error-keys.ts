@@ -14,6 +14,8 @@ export const ERROR_KEYS = [
   'token_expired',
   'account_not_active',
   'wrong_password',
+  // the organisation requires its privacy policy accepted first (issue 21)
+  'privacy_consent_required',
   // field validation (000 §5, §8)
   'validation_failed',
   'required',
@@ -108,6 +110,29 @@ export const ERROR_KEYS = [
   'not_public_report',
   // location requests (issue 21)
   'location_request_not_pending',
+  // issue PDF reports (issue 22; 001 §5 "Export")
+  'at_least_one_checkbox',
+  'too_many_emails',
+  // the location picker (001 §5 "Coordinates", §8; issue 22; required_field: below)
+  'geocoder_not_configured',
+  'geocoder_unavailable',
+  // dynamic forms (issue 22)
+  'required_field',
+  'duplicate_field_key',
+  'options_required',
+  'number_out_of_range',
+  'invalid_option',
+  'too_many_photos',
+  'unknown_field',
+  'photo_not_found',
+  'form_already_exists',
+  'no_workspace_form',
+  // machine translation and the Odoo sync (issue 22)
+  'translation_not_configured',
+  'translation_failed',
+  'odoo_not_configured',
+  'odoo_sync_failed',
+  'odoo_connection_failed',
   // generic
   'bad_request',
   'invalid_json',

@@ -71,8 +71,7 @@ export const ZIssueReportQuerySchema = z
     if (query.media !== undefined && decodeReportMedia(query.media) === null) {
       ctx.addIssue({ code: 'custom', path: ['media'], message: 'invalid_format' });
     }
-  })
-  .meta({ id: 'IssueReportQuery' });
+  });
 export type IssueReportQuery = z.output<typeof ZIssueReportQuerySchema>;
 
 /** The checked query as the report service reads it. */

@@ -4,6 +4,7 @@ import { EQUIPMENT_STATUSES } from '../equipment/equipment.js';
 import { UI_LANGUAGES } from '../i18n/languages.js';
 import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT, TEXT_FIELD_MAX } from '../limits.js';
 import { pagedEnvelope } from '../lists/paged.js';
+import { ZLocationInputSchema, ZLocationSchema } from '../location/location-schemas.js';
 import { ZIssuePublicReportSchema } from '../public-area/issue-public-report.js';
 import { type IssueRuleContext, isIssueManager, type RuleResult } from './issue-rules.js';
 import { ISSUE_STATUS, type IssueStatusId, PRIORITIES } from './statuses.js';
@@ -186,6 +187,8 @@ export const ZCreateIssueRequestSchema = z
     is_worktime_required: issueFormShape.is_worktime_required.default(false),
     process_number: issueFormShape.process_number.optional(),
     translations: issueFormShape.translations.optional(),
+    /** 001 §3 Location; stored only when the organisation's include_issue_address is on (else ignored). */
+    location: ZLocationInputSchema.optional(),
   })
   .meta({ id: 'CreateIssueRequest' });
 export type CreateIssueRequest = z.input<typeof ZCreateIssueRequestSchema>;
@@ -220,6 +223,8 @@ export const ZUpdateIssueRequestSchema = z
       .optional(),
     /** The gallery's new order: [{id, index}] of this issue's attachments. */
     attachments: ZAttachmentOrderSchema.optional(),
+    /** 001 §3 Location (null clears it); ignored while include_issue_address is off. */
+    location: ZLocationInputSchema.optional(),
   })
   .meta({ id: 'UpdateIssueRequest' });
 export type UpdateIssueRequest = z.input<typeof ZUpdateIssueRequestSchema>;
@@ -378,6 +383,8 @@ export const ZIssueSchema = z
     created_by: ZPersonRef.nullable(),
     /** The public report the issue came from (000 §3 is_public_user; issue 19); null: staff reported it. */
     public_report: ZIssuePublicReportSchema.nullable(),
+    /** 001 §3 Location: null when none. */
+    location: ZLocationSchema.nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })

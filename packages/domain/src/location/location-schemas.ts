@@ -46,8 +46,7 @@ export const ZLocationInputSchema = z
     lng: z.number('required_field').pipe(ZLongitude),
     is_coordinates: z.boolean('invalid_format').default(false),
   })
-  .nullable()
-  .meta({ id: 'LocationInput' });
+  .nullable();
 export type LocationInput = z.input<typeof ZLocationInputSchema>;
 
 /** GET geocode/search: an address search (the picker's address tab). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { UI_LANGUAGES } from '../i18n/languages.js';
 import { PAGE_DEFAULT, PAGE_SIZE_DEFAULT, PAGE_SIZE_OPTIONS, TEXT_FIELD_MAX } from '../limits.js';
 import { pagedEnvelope } from '../lists/paged.js';
+import { ZLocationInputSchema, ZLocationSchema } from '../location/location-schemas.js';
 import { ACCESS_ROLES } from '../permissions/access.js';
 import { ZPublicFormSchema } from '../public-area/public-form-schema.js';
 import type { WORKSPACE_ROLES } from '../users/user.js';
@@ -131,6 +132,8 @@ const workspaceItemShape = {
   permissions: ZWorkspacePermissionsSchema,
   collaborations: z.array(ZWorkspaceCollaborationSchema),
   my_collaboration: ZWorkspaceCollaborationSchema.nullable(),
+  /** 001 §3 Location: null when none. */
+  location: ZLocationSchema.nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 };
@@ -201,6 +204,7 @@ export const ZCreateWorkspaceRequestSchema = z
     reference_number: ZOptionalText(TEXT_FIELD_MAX),
     parent_id: z.number().int().positive().nullish(),
     translations: ZWorkspaceTranslationsSchema.optional(),
+    location: ZLocationInputSchema.optional(),
   })
   .meta({ id: 'CreateWorkspaceRequest' });
 export type CreateWorkspaceRequest = z.input<typeof ZCreateWorkspaceRequestSchema>;
@@ -214,6 +218,8 @@ export const ZUpdateWorkspaceRequestSchema = z
     parent_id: z.number().int().positive().nullable().optional(),
     translations: ZWorkspaceTranslationsSchema.optional(),
     archived: z.boolean().optional(),
+    /** null clears the location. */
+    location: ZLocationInputSchema.optional(),
   })
   .meta({ id: 'UpdateWorkspaceRequest' });
 export type UpdateWorkspaceRequest = z.input<typeof ZUpdateWorkspaceRequestSchema>;
@@ -295,6 +301,8 @@ export const ZQrScanLogItemSchema = z
     user: z.object({ id: z.number().int(), full_name: z.string() }).nullable(),
     latitude: z.number().nullable(),
     longitude: z.number().nullable(),
+    /** The browser's accuracy of the position, metres (null: not given). */
+    accuracy_m: z.number().nullable(),
     created_at: z.string(),
   })
   .meta({ id: 'QrScanLogItem' });

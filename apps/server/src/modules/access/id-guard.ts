@@ -210,6 +210,26 @@ async function isVisible(
           AND f.client_id = ${auth.clientId}`.execute(ctx.db);
       return !!rows[0] && !!(await findWorkspaceGrant(ctx.db, auth, rows[0].workspace_id));
     }
+    // A filled dynamic form: as visible as its issue, or its schedule (issue 22).
+    case 'issue_form': {
+      const row = await ctx.db
+        .selectFrom('issue_forms')
+        .select('issue_id')
+        .where('id', '=', id)
+        .executeTakeFirst();
+      if (!row) return false;
+      const visible = await accessOf(auth).visibleIssueScoped(ctx.db, { issue: [row.issue_id] });
+      return visible.issue.includes(row.issue_id);
+    }
+    case 'schedule_form': {
+      const row = await ctx.db
+        .selectFrom('schedule_forms')
+        .select('schedule_id')
+        .where('id', '=', id)
+        .where('client_id', '=', auth.clientId)
+        .executeTakeFirst();
+      return !!row && (await isVisible(ctx, auth, 'schedule', row.schedule_id));
+    }
     // A session is its person's alone.
     case 'session': {
       const row = await ctx.db

@@ -15,6 +15,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { logActivity } from '../activity/activity-log.js';
 import { createOrganisationWithAdmin } from '../clients/create-organisation.js';
+import { mailLanguage } from '../mail/mail-language.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { failedLoginsMail, inviteMail } from '../mail/templates.js';
 import { loadSessionUser } from '../users/session-user.js';
@@ -233,7 +234,7 @@ export async function createInvite(
   const user = await trx.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirstOrThrow();
   const client = await trx
     .selectFrom('clients')
-    .select('name')
+    .select(['name', 'settings'])
     .where('id', '=', user.client_id)
     .executeTakeFirstOrThrow();
   const token = await issueToken(trx, {
@@ -246,6 +247,7 @@ export async function createInvite(
     fullName(user),
     client.name,
     `${ctx.config.appUrl}/activate_account?token=${token.raw}`,
+    mailLanguage(user.language, client.settings),
   );
   await enqueueMail(trx, { clientId: user.client_id, to: user.email, kind: 'invite', ...mail });
 }

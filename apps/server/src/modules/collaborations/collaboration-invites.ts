@@ -19,6 +19,7 @@ import { fileUrl } from '../../storage/file-storage.js';
 import { loadWorkspaceGrants } from '../access/request-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { hashToken, newRawToken } from '../auth/tokens.js';
+import { mailLanguage } from '../mail/mail-language.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { collaborationInviteMail } from '../mail/templates.js';
 import { readSettings } from '../workspaces/workspace-queries.js';
@@ -178,12 +179,12 @@ export async function sendCollaborationInvite(
       .executeTakeFirstOrThrow(),
     trx
       .selectFrom('clients')
-      .select('name')
+      .select(['name', 'settings'])
       .where('id', '=', collaboration.client_id)
       .executeTakeFirstOrThrow(),
     trx
       .selectFrom('users')
-      .select('id')
+      .select(['id', 'language'])
       .where(sql<string>`lower(email)`, '=', collaboration.invited_email.toLowerCase())
       .where('deleted_at', 'is', null)
       .executeTakeFirst(),
@@ -196,6 +197,8 @@ export async function sendCollaborationInvite(
     accessType: collaboration.access_type,
     acceptUrl: `${link}&action=accept`,
     declineUrl: `${link}&action=decline`,
+    // An external address: the inviting organisation's default language (an account: its own).
+    language: mailLanguage(account?.language, owner.settings),
   });
   await enqueueMail(trx, {
     // The inviting organisation's outbox shows its admins the links: an address with an account

@@ -115,15 +115,20 @@ export async function findScopeRoots(db: Db, clientIds: number[], ids: number[])
 export async function findOnboardingFacts(
   db: Db,
   clientId: number,
-): Promise<{ workspaces: boolean; people: boolean; issues: boolean; schedules: boolean }> {
-  const { rows } = await sql<{ workspaces: boolean; people: boolean; issues: boolean; schedules: boolean }>`
+): Promise<{ workspaces: boolean; people: boolean; issues: boolean; schedules: boolean; qr_scans: boolean }> {
+  const { rows } = await sql<{
+    workspaces: boolean;
+    people: boolean;
+    issues: boolean;
+    schedules: boolean;
+    qr_scans: boolean;
+  }>`
     SELECT
       EXISTS (SELECT 1 FROM workspaces w WHERE w.client_id = ${clientId} AND w.deleted_at IS NULL) AS workspaces,
       (SELECT count(*) FROM user_clients uc JOIN users u ON u.id = uc.user_id
         WHERE uc.client_id = ${clientId} AND u.deleted_at IS NULL) > 1 AS people,
       EXISTS (SELECT 1 FROM issues i WHERE i.client_id = ${clientId} AND i.deleted_at IS NULL AND i.status_id BETWEEN 1 AND 8) AS issues,
-      EXISTS (SELECT 1 FROM schedules s WHERE s.client_id = ${clientId} AND s.deleted_at IS NULL) AS schedules`.execute(
-    db,
-  );
-  return rows[0] ?? { workspaces: false, people: false, issues: false, schedules: false };
+      EXISTS (SELECT 1 FROM schedules s WHERE s.client_id = ${clientId} AND s.deleted_at IS NULL) AS schedules,
+      EXISTS (SELECT 1 FROM qr_scan_logs q WHERE q.client_id = ${clientId}) AS qr_scans`.execute(db);
+  return rows[0] ?? { workspaces: false, people: false, issues: false, schedules: false, qr_scans: false };
 }

@@ -29,8 +29,9 @@ export type OnboardingProgressView = { completed_steps: OnboardingStep[]; dismis
 
 /**
  * The progress config shows: the steps the person marked, with those the organisation's data
- * shows done (a workspace, a second person, an issue, a schedule), in the steps' order.
- * print_qr_code is marked by the web when the person prints or downloads a QR code.
+ * shows done (a workspace, a second person, an issue, a schedule, a first scan of a printed QR
+ * code), in the steps' order, all read in one statement. print_qr_code is also marked by the web
+ * when the person prints or downloads a QR code.
  */
 export async function onboardingProgress(
   db: Db,
@@ -44,7 +45,7 @@ export async function onboardingProgress(
     create_workspace: facts.workspaces,
     invite_people: facts.people,
     create_issue: facts.issues,
-    print_qr_code: false,
+    print_qr_code: facts.qr_scans,
     create_schedule: settings.include_schedules && facts.schedules,
   };
   const done = new Set<OnboardingStep>(own.completed_steps);

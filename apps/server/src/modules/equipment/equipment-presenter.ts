@@ -7,6 +7,7 @@ import {
   type EquipmentListItem,
   handoutReturnDate,
   isOverdue,
+  locationFromColumns,
   maxReservationDays,
 } from '@workbench/domain';
 import { fileUrl } from '../../storage/file-storage.js';
@@ -107,6 +108,7 @@ export function presentEquipment(
         ? { id: row.storage_workspace_id, name: row.storage_workspace_name }
         : null,
     location: row.location,
+    geo_location: locationFromColumns(row),
     handout_requires_approval: row.item_requires_approval,
     requires_approval: row.item_requires_approval || row.type_requires_approval,
     links: row.links.map((l) => ({ title: l.title, url: l.url })),

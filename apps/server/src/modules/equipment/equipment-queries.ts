@@ -38,6 +38,10 @@ export type EquipmentRow = EquipmentRightsRow & {
   storage_workspace_id: number | null;
   storage_workspace_name: string | null;
   location: string | null;
+  location_name: string | null;
+  location_lat: number | null;
+  location_lng: number | null;
+  location_is_coordinates: boolean;
   links: Array<{ title: string; url: string }>;
   public_code: string;
   created_by: number | null;
@@ -206,6 +210,7 @@ export async function findEquipmentRows(
       t.workspace_id AS type_workspace_id, e.group_id, g.name AS group_name, e.status, e.title,
       e.serial_number, e.reference_number, e.description, e.storage, e.storage_workspace_id,
       sw.name AS storage_workspace_name, e.location, e.links, e.public_code,
+      e.location_name, e.location_lat, e.location_lng, e.location_is_coordinates,
       e.handout_requires_approval AS item_requires_approval,
       t.handout_requires_approval AS type_requires_approval,
       coalesce((SELECT array_agg(m.user_id ORDER BY m.user_id) FROM equipment_managers m

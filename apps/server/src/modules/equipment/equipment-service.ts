@@ -28,6 +28,7 @@ import { logActivity } from '../activity/activity-log.js';
 import { findActivityPage, presentActivity } from '../activity/activity-page.js';
 import { presentAttachments } from '../attachments/attachment-presenter.js';
 import { findAttachmentRows } from '../attachments/attachment-queries.js';
+import { locationInsertColumns, locationUpdate } from '../geocoding/stored-location.js';
 import { readSettings } from '../workspaces/workspace-queries.js';
 import { type BookingRow, findBookingRows } from './equipment-booking-queries.js';
 import {
@@ -422,6 +423,7 @@ export async function createEquipment(ctx: AppContext, auth: Caller, input: Crea
       .insertInto('equipment')
       .values({
         ...values,
+        ...locationInsertColumns(input.geo_location),
         links: JSON.stringify(values.links),
         status: 'stored',
         client_id: grant.client_id,
@@ -505,6 +507,8 @@ export async function updateEquipment(
         next[field] = value;
       }
     }
+    const geo = locationUpdate(current, input.geo_location);
+    if (geo) changes.geo_location = geo.change;
     const wasArchived = current.status === 'archived';
     let status: 'stored' | 'archived' | undefined;
     if (input.status === 'archived' && !wasArchived) status = 'archived';
@@ -546,6 +550,7 @@ export async function updateEquipment(
     const set: Updateable<EquipmentTable> = {
       ...(next as Omit<Updateable<EquipmentTable>, 'links'>),
       ...(next.links !== undefined ? { links: JSON.stringify(next.links) } : {}),
+      ...(geo ? geo.columns : {}),
       ...(status ? { status } : {}),
       updated_at: new Date(),
     };

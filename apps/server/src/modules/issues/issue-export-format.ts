@@ -16,8 +16,19 @@ export const ISSUE_EXPORT_COLUMNS = [
   'created_at',
   'updated_at',
   'archived',
+  /** The dynamic form's answers (issue 22), one `label: value` line each. */
+  'form',
 ] as const;
-export type IssueExportColumn = (typeof ISSUE_EXPORT_COLUMNS)[number];
+/** With the organisation's include_export_watchers on, the watchers' names close each row. */
+export const ISSUE_EXPORT_WATCHERS_COLUMN = 'watchers';
+export type IssueExportColumn = (typeof ISSUE_EXPORT_COLUMNS)[number] | typeof ISSUE_EXPORT_WATCHERS_COLUMN;
+
+/** The columns of one export: the fixed ones, and watchers when the organisation exports them. */
+export function issueExportColumns(options: { watchers: boolean }): IssueExportColumn[] {
+  return options.watchers
+    ? [...ISSUE_EXPORT_COLUMNS, ISSUE_EXPORT_WATCHERS_COLUMN]
+    : [...ISSUE_EXPORT_COLUMNS];
+}
 export type IssueExportRecord = {
   id: number;
   process_number: string | null;
@@ -35,7 +46,13 @@ export type IssueExportRecord = {
   created_at: string;
   updated_at: string;
   archived: boolean;
+  form: string | null;
+  /** The watchers' names, comma-joined (only read when the watchers column is exported). */
+  watchers?: string;
 };
+
+const cellValue = (record: IssueExportRecord, column: IssueExportColumn) =>
+  column === ISSUE_EXPORT_WATCHERS_COLUMN ? (record.watchers ?? '') : record[column];
 
 /** `issues-YYYY-MM-DD.<ext>` for the day of `now` (UTC). */
 
@@ -56,9 +73,12 @@ export function csvLine(values: ReadonlyArray<string | number | boolean | null>)
   return `${values.map(csvField).join(',')}\r\n`;
 }
 
-export const csvHeader = (): string => csvLine(ISSUE_EXPORT_COLUMNS);
-export const csvRecord = (record: IssueExportRecord): string =>
-  csvLine(ISSUE_EXPORT_COLUMNS.map((column) => record[column]));
+export const csvHeader = (columns: readonly IssueExportColumn[] = ISSUE_EXPORT_COLUMNS): string =>
+  csvLine(columns);
+export const csvRecord = (
+  record: IssueExportRecord,
+  columns: readonly IssueExportColumn[] = ISSUE_EXPORT_COLUMNS,
+): string => csvLine(columns.map((column) => cellValue(record, column)));
 
 /** Text escaped for XML; characters XML 1.0 cannot hold are dropped. */
 export function xmlEscape(text: string): string {
@@ -77,14 +97,19 @@ export function xmlEscape(text: string): string {
 export const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n<issues>\n';
 export const XML_TAIL = '</issues>\n';
 
-export function xmlRecord(record: IssueExportRecord): string {
-  const fields = ISSUE_EXPORT_COLUMNS.map((column) => {
-    const value = record[column];
+export function xmlRecord(
+  record: IssueExportRecord,
+  columns: readonly IssueExportColumn[] = ISSUE_EXPORT_COLUMNS,
+): string {
+  const fields = columns.map((column) => {
+    const value = cellValue(record, column);
     return value === null ? `<${column}/>` : `<${column}>${xmlEscape(cellText(value))}</${column}>`;
   });
   return `  <issue>${fields.join('')}</issue>\n`;
 }
 
 /** A record as xlsx cells (plain values: strings are never read as formulas there). */
-export const xlsxRecord = (record: IssueExportRecord): Array<string | number | boolean | null> =>
-  ISSUE_EXPORT_COLUMNS.map((column) => record[column]);
+export const xlsxRecord = (
+  record: IssueExportRecord,
+  columns: readonly IssueExportColumn[] = ISSUE_EXPORT_COLUMNS,
+): Array<string | number | boolean | null> => columns.map((column) => cellValue(record, column));

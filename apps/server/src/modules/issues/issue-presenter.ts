@@ -8,10 +8,12 @@ import {
   type IssueStatusId,
   issueActions,
   issuePermissions,
+  locationFromColumns,
   readIssueTranslations,
   tryResolveLanguage,
 } from '@workbench/domain';
 import { fileUrl } from '../../storage/file-storage.js';
+import { withMachineTranslations } from '../translation/translation-cache.js';
 import type { LoadedIssue } from './issue-context.js';
 import type { IssueDetailRow, PublicReportJson } from './issue-queries.js';
 
@@ -104,9 +106,17 @@ export function presentIssue(loaded: LoadedIssue, details: IssueDetailRow, attac
     permissions: issuePermissions(rules),
     actions: issueActions(rules),
     due_state: dueState(facts, loaded.settings, rules.now),
-    available_translations: readIssueTranslations(row.translations),
+    available_translations: withMachineTranslations(
+      readIssueTranslations(row.translations),
+      row.translations,
+      {
+        title: row.title,
+        description: row.description,
+      },
+    ),
     created_by: creator ? { id: creator.id, full_name: fullName(creator) } : null,
     public_report: presentPublicReport(details.public_report, loaded.grant.collaboration_id === null),
+    location: locationFromColumns(row),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

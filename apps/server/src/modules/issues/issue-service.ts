@@ -10,6 +10,9 @@ import {
   type IssueSubtaskQuery,
   initialIssueStatus,
   issuePermissions,
+  type Location,
+  locationFromColumns,
+  locationToColumns,
   readIssueTranslations,
   statusAfterAssigneeChange,
   validateIssueForm,
@@ -30,6 +33,7 @@ import { reorderAttachments, storeAttachments } from '../attachments/attachment-
 import type { PreparedUpload } from '../attachments/attachment-upload.js';
 import { findCategoryIds } from '../categories/category-queries.js';
 import { equipmentScope } from '../equipment/equipment-visibility.js';
+import { locationInsertColumns, withIssueLocationSetting } from '../geocoding/stored-location.js';
 import { readSettings } from '../workspaces/workspace-queries.js';
 import { checkIssueAssetRefs, clearUnfittingSubIssueAssets } from './issue-assets.js';
 import { enforce, type LoadedIssue, loadIssue, loadIssues, ruleMessage, viewerOf } from './issue-context.js';
@@ -386,6 +390,7 @@ export async function createIssue(
           schedule_id: null,
           rating: null,
           translations: JSON.stringify(readIssueTranslations(input.translations ?? {})),
+          ...locationInsertColumns(withIssueLocationSetting(input, settings).location),
           started_at: null,
           completed_at: null,
           archived_at: null,
@@ -468,6 +473,7 @@ function editableFieldsOf(row: LoadedIssue['row']): Record<string, unknown> {
     process_number: row.process_number,
     rating: row.rating,
     translations: readIssueTranslations(row.translations),
+    location: locationFromColumns(row),
   };
 }
 
@@ -583,6 +589,7 @@ function changedColumns(changes: Record<string, unknown>, wanted: Record<string,
       : {}),
     ...(changed('process_number') ? { process_number: wanted.process_number as string | null } : {}),
     ...(changed('rating') ? { rating: wanted.rating as number | null } : {}),
+    ...(changed('location') ? locationToColumns(wanted.location as Location | null) : {}),
     ...(changed('translations')
       ? { translations: JSON.stringify(readIssueTranslations(wanted.translations)) }
       : {}),
@@ -604,7 +611,8 @@ export async function applyIssueUpdate(
   const { row } = loaded;
   const clientId = row.client_id;
   const permissions = issuePermissions(loaded.rules);
-  const { categories, attachments: attachmentOrder, ...fields } = input;
+  const { categories, attachments: attachmentOrder, ...sentFields } = input;
+  const fields = withIssueLocationSetting(sentFields, loaded.settings);
   if (attachmentOrder?.length) {
     // The gallery's drag ordering (001 §4): whoever may edit the issue.
     if (!permissions.can_edit) throw forbidden('You may not reorder the attachments');

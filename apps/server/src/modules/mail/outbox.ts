@@ -1,5 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.js';
+import type { Database, MailAttachmentRef } from '../../db/schema.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -10,6 +10,8 @@ export type OutgoingMail = {
   text: string;
   html?: string;
   kind: string;
+  /** Stored files sent along (the sender reads them from storage when it delivers). */
+  attachments?: MailAttachmentRef[];
 };
 
 /**
@@ -26,6 +28,7 @@ export async function enqueueMail(db: Db, mail: OutgoingMail): Promise<number> {
       text: mail.text,
       html: mail.html ?? null,
       kind: mail.kind,
+      ...(mail.attachments?.length ? { attachments: JSON.stringify(mail.attachments) } : {}),
     })
     .returning('id')
     .executeTakeFirstOrThrow();

@@ -3,6 +3,7 @@ import { sql, type Transaction } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Database } from '../../db/schema.js';
 import { intArray } from '../access/workspace-access.js';
+import { copyScheduleFormsToIssues } from '../dynamic-forms/schedule-issue-forms.js';
 import { publishLiveChanges } from '../live/live-publish.js';
 import { firstOpenOccurrence, onMaterializeRequest } from './schedule-plan.js';
 import { checkPresenceDue } from './schedule-presence.js';
@@ -453,6 +454,7 @@ async function createIssues(
   }
   await linkOccurrences(trx, issueIds);
   await copyToIssues(trx, issueIds, details, now);
+  await copyScheduleFormsToIssues(trx, issueIds, now);
   return created;
 }
 

@@ -35,6 +35,7 @@ export async function recordQrScan(
     userId: number | null;
     latitude?: number | undefined;
     longitude?: number | undefined;
+    accuracy?: number | undefined;
   },
 ): Promise<void> {
   const { allowed } = await spendBudget(
@@ -58,6 +59,7 @@ export async function recordQrScan(
       user_id: scan.userId,
       latitude: scan.latitude ?? null,
       longitude: scan.longitude ?? null,
+      accuracy_m: scan.latitude === undefined ? null : (scan.accuracy ?? null),
       user_agent: request.headers['user-agent']?.slice(0, 500) ?? null,
     })
     .execute();

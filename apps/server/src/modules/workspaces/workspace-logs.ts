@@ -80,6 +80,7 @@ export async function listScanLog(ctx: AppContext, auth: Auth, id: number, pagin
         'l.id',
         'l.latitude',
         'l.longitude',
+        'l.accuracy_m',
         'l.created_at',
         'u.id as user_id',
         'u.first_name',
@@ -98,6 +99,7 @@ export async function listScanLog(ctx: AppContext, auth: Auth, id: number, pagin
     user: personOf({ ...r, id: r.user_id }),
     latitude: r.latitude,
     longitude: r.longitude,
+    accuracy_m: r.accuracy_m,
     created_at: r.created_at.toISOString(),
   }));
   return buildPage({

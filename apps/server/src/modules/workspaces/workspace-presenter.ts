@@ -7,6 +7,7 @@ import {
   canManageWorkspaceUsers,
   canReadWorkspaceLogs,
   fullName,
+  locationFromColumns,
   readWorkspaceTranslations,
   type WorkspaceCollaboration,
   type WorkspaceDetail,
@@ -118,6 +119,7 @@ function presentOne(
     my_collaboration: grant.collaboration_id
       ? (sharing.find((s) => s.id === grant.collaboration_id) ?? null)
       : null,
+    location: locationFromColumns(row),
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   };

@@ -8,6 +8,7 @@ import {
   canManageWorkspaceUsers,
   findDoubleRoleList,
   isValidParent,
+  locationToColumns,
   readWorkspaceTranslations,
   WORKSPACE_ROLE_LISTS,
   type WorkspaceDetail,
@@ -32,6 +33,7 @@ import {
 } from '../access/request-access.js';
 import type { WorkspaceGrant } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
+import { locationInsertColumns } from '../geocoding/stored-location.js';
 import { presentWorkspaceDetail, presentWorkspaceItems } from './workspace-presenter.js';
 import {
   findAncestors,
@@ -203,6 +205,7 @@ export async function createWorkspace(
         reference_number: input.reference_number,
         image: null,
         translations: translationsJson(input.translations),
+        ...locationInsertColumns(input.location),
         archived_at: null,
         deleted_at: null,
         created_by: auth.userId,
@@ -263,6 +266,7 @@ export async function updateWorkspace(
         ...(fields.reference_number !== undefined ? { reference_number: fields.reference_number } : {}),
         ...(fields.parent_id !== undefined ? { parent_id: fields.parent_id } : {}),
         ...(fields.translations !== undefined ? { translations: translationsJson(fields.translations) } : {}),
+        ...(fields.location !== undefined ? locationToColumns(fields.location) : {}),
         ...(archived === true ? { archived_at: sql<Date>`coalesce(archived_at, now())` } : {}),
         ...(archived === false ? { archived_at: null } : {}),
         updated_at: new Date(),

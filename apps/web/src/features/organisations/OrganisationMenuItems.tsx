@@ -39,7 +39,7 @@ export function OrganisationMenuItems() {
             });
           }}
         >
-          <Text size="sm" truncate maw={150}>
+          <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
             {o.name}
           </Text>
         </Menu.Item>

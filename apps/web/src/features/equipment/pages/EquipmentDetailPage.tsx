@@ -34,6 +34,7 @@ import { EmptyState } from '../../../ui/feedback/EmptyState';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { useNotify } from '../../../ui/feedback/use-notify';
 import { EquipmentBookingPanel } from '../../equipment-bookings/components/EquipmentBookingPanel';
+import { LocationFact } from '../../location/LocationFact';
 import { EquipmentStatusBadge, OverdueBadge, PendingBadge } from '../components/EquipmentBadges';
 import { EquipmentPictures } from '../components/EquipmentPictures';
 import { type EquipmentSection, EquipmentSections } from '../components/EquipmentSections';
@@ -309,6 +310,7 @@ function EquipmentDetail({ item, back, backLink }: { item: Equipment; back: stri
                     ) : null,
                   )}
                 </Grid>
+                <LocationFact location={item.geo_location} />
                 <Detail label={t('equipment.fields.managers')}>
                   {item.managers.length === 0 ? null : (
                     <Group gap="xs" wrap="wrap" mt={2}>

@@ -10,6 +10,8 @@ import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { errorKeyOf } from '../../../ui/feedback/error-text';
 import { useErrorText } from '../../../ui/feedback/use-error-text';
 import { useNotify } from '../../../ui/feedback/use-notify';
+import { LocationField } from '../../location/LocationField';
+import { locationBody, type PickedLocation } from '../../location/location-body';
 import { EquipmentForm } from '../components/EquipmentForm';
 import { useCreateEquipment, useEquipment, useUpdateEquipment } from '../equipment-api';
 import {
@@ -138,12 +140,16 @@ export function EquipmentAddPage() {
   const notify = useNotify();
   const create = useCreateEquipment();
   const form = useFormState(emptyEquipmentForm());
+  const [geoLocation, setGeoLocation] = useState<PickedLocation | null>(null);
   const back = equipmentBackPathOf(location.state);
 
   const save = async () => {
     let savedId = 0;
     const ok = await form.submit(async () => {
-      const saved = await create.mutateAsync(createEquipmentRequestOf(form.values));
+      const saved = await create.mutateAsync({
+        ...createEquipmentRequestOf(form.values),
+        ...locationBody(null, geoLocation, { key: 'geo_location' }),
+      });
       savedId = saved.id;
       notify.ok('equipment.detail.created', { name: saved.title });
     });
@@ -161,6 +167,7 @@ export function EquipmentAddPage() {
       pending={create.isPending}
     >
       <EquipmentForm values={form.values} onChange={form.change} errors={form.errors} isNew />
+      <LocationField value={geoLocation} onChange={setGeoLocation} />
     </FormShell>
   );
 }
@@ -217,6 +224,7 @@ function EditForm({ item, back, origin }: { item: Equipment; back: string; origi
   const update = useUpdateEquipment(item.id);
   const saved = equipmentFormOf(item);
   const form = useFormState(saved);
+  const [geoLocation, setGeoLocation] = useState(item.geo_location);
 
   if (!item.can_edit) {
     return (
@@ -240,7 +248,10 @@ function EditForm({ item, back, origin }: { item: Equipment; back: string; origi
   }
 
   const save = async () => {
-    const changes = updateEquipmentRequestOf(saved, form.values);
+    const changes = {
+      ...updateEquipmentRequestOf(saved, form.values),
+      ...locationBody(item.geo_location, geoLocation, { key: 'geo_location' }),
+    };
     const ok = await form.submit(async () => {
       if (Object.keys(changes).length === 0) return;
       const answer = await update.mutateAsync(changes);
@@ -266,6 +277,7 @@ function EditForm({ item, back, origin }: { item: Equipment; back: string; origi
         isNew={false}
         current={{ type: item.type, group: item.group }}
       />
+      <LocationField value={geoLocation} onChange={setGeoLocation} />
     </FormShell>
   );
 }

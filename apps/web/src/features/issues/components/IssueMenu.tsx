@@ -29,11 +29,12 @@ import {
   type Issue,
   validateDuplicateTitle,
 } from '@workbench/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useErrorText } from '../../../ui/feedback/use-error-text';
 import { useNotify } from '../../../ui/feedback/use-notify';
+import { OdooMenuItem } from '../../integrations/OdooMenuItem';
 import { type MenuItemKey, reassignOutcome, visibleMenuItems } from '../action-flow';
 import { issuePaths } from '../issue-helpers';
 import { useIssueActions, useWorkspacePeople } from '../issues-api';
@@ -41,13 +42,16 @@ import { WorkspaceSelect } from './WorkspaceSelect';
 
 type Simple = 'takeover' | 'quickComplete' | 'archive' | 'unarchive' | 'remove';
 
+// The PDF export dialog (features/issue-report), loaded when first opened.
+const IssueReportDialog = lazy(() => import('../../issue-report/components/IssueReportDialog'));
+
 /** The issue action menu (000 §2): each item only when the issue's menu flags allow it, each with a confirm modal. */
 export function IssueMenu({ issue }: { issue: Issue }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const notify = useNotify();
   const actions = useIssueActions(issue.id);
-  const [dialog, setDialog] = useState<'duplicate' | 'reassign' | null>(null);
+  const [dialog, setDialog] = useState<'duplicate' | 'reassign' | 'export_pdf' | null>(null);
 
   const run = async (kind: Simple) => {
     try {
@@ -79,8 +83,7 @@ export function IssueMenu({ issue }: { issue: Issue }) {
   const handlers: Record<MenuItemKey, { icon: typeof IconCopy; onClick?: () => void }> = {
     reassign: { icon: IconUserShare, onClick: () => setDialog('reassign') },
     duplicate: { icon: IconCopy, onClick: () => setDialog('duplicate') },
-    // PDF export arrives later: shown, not yet usable.
-    export_pdf: { icon: IconFileTypePdf },
+    export_pdf: { icon: IconFileTypePdf, onClick: () => setDialog('export_pdf') },
     takeover: { icon: IconHandGrab, onClick: () => confirm('takeover') },
     quickComplete: { icon: IconCheck, onClick: () => confirm('quickComplete') },
     archive: { icon: IconArchive, onClick: () => confirm('archive') },
@@ -90,7 +93,7 @@ export function IssueMenu({ issue }: { issue: Issue }) {
   const items = visibleMenuItems(issue.permissions).map((key) => ({
     key,
     ...handlers[key],
-    disabled: key === 'export_pdf',
+    disabled: false,
     color: key === 'remove' ? 'red' : undefined,
   }));
   if (!items.length) return null;
@@ -119,10 +122,16 @@ export function IssueMenu({ issue }: { issue: Issue }) {
               )}
             </Menu.Item>
           ))}
+          <OdooMenuItem issue={issue} />
         </Menu.Dropdown>
       </Menu>
       {dialog === 'duplicate' && <DuplicateModal issue={issue} onClose={() => setDialog(null)} />}
       {dialog === 'reassign' && <ReassignModal issue={issue} onClose={() => setDialog(null)} />}
+      {dialog === 'export_pdf' && (
+        <Suspense fallback={null}>
+          <IssueReportDialog issue={issue} onClose={() => setDialog(null)} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -29,8 +29,11 @@ import { ApiError } from '../../../api/client';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { IssueAttachments } from '../../attachments/components/IssueAttachments';
 import { ChecklistsSection } from '../../checklists/components/ChecklistsSection';
+import { DynamicFormSection } from '../../dynamic-forms/lazy-sections';
 import { EquipmentLinks } from '../../equipment-sets/components/EquipmentLinks';
+import { LocationFact } from '../../location/LocationFact';
 import { IssueScheduleLink } from '../../schedules/components/IssueScheduleLink';
+import { useMachineTranslation } from '../../translation/use-machine-translation';
 import { IssueAssets } from '../components/IssueAssets';
 import { IssueMenu } from '../components/IssueMenu';
 import { DetailSkeleton, IssueNotFound } from '../components/IssueStates';
@@ -72,6 +75,12 @@ function IssueDetail({ issue, routeParentId }: { issue: Issue; routeParentId: nu
   const parent = useIssue(parentId);
   const parentTitle = parent.data?.title ?? t('issues.parent_issue');
   const priority = PRIORITIES.find((p) => p.id === issue.priority_id);
+  const translation = useMachineTranslation(
+    'issue',
+    issue.id,
+    { title: issue.title, description: issue.description },
+    issue.available_translations,
+  );
   const date = (iso: string | null) => (iso ? formatDateTime(iso, i18n.language) : t('issues.none'));
   const facts = (
     <Card withBorder radius="md" padding="md">
@@ -113,6 +122,7 @@ function IssueDetail({ issue, routeParentId }: { issue: Issue; routeParentId: nu
           )}
         </Fact>
         <IssueAssets issue={issue} />
+        <LocationFact location={issue.location} issue />
         {issue.equipments.length > 0 && (
           <Fact label={t('equipment-sets.picker.label')}>
             <EquipmentLinks items={issue.equipments} />
@@ -211,8 +221,9 @@ function IssueDetail({ issue, routeParentId }: { issue: Issue; routeParentId: nu
       )}
 
       <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
-        {issue.title}
+        {translation.shown.title}
       </Title>
+      {translation.toggle && <Box>{translation.toggle}</Box>}
 
       <Grid gutter="md">
         <Grid.Col span={{ base: 12, md: 8 }}>
@@ -227,9 +238,9 @@ function IssueDetail({ issue, routeParentId }: { issue: Issue; routeParentId: nu
               <Title order={2} size="h5" mb="xs">
                 {t('issues.fields.description')}
               </Title>
-              {issue.description ? (
+              {translation.shown.description ? (
                 <Text size="sm" style={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
-                  {issue.description}
+                  {translation.shown.description}
                 </Text>
               ) : (
                 <Text size="sm" c="dimmed">
@@ -239,6 +250,7 @@ function IssueDetail({ issue, routeParentId }: { issue: Issue; routeParentId: nu
             </Card>
             <IssueAttachments issue={issue} />
             <ChecklistsSection issue={issue} />
+            <DynamicFormSection kind="issue" ownerId={issue.id} />
             {issue.parent_id === null && <SubIssues issue={issue} />}
             <Comments issue={issue} />
             <Activity issue={issue} />

@@ -49,6 +49,8 @@ import { useAuth } from '../../auth/session-store';
 import { useConfig } from '../../config/use-config';
 import { EquipmentPicker } from '../../equipment-sets/components/EquipmentPicker';
 import { IssueChangedBanner } from '../../live/IssueChangedBanner';
+import { LocationField } from '../../location/LocationField';
+import { locationBody } from '../../location/location-body';
 import { IssueDates } from '../components/IssueDates';
 import { IssueNotFound } from '../components/IssueStates';
 import { WorkspaceSelect } from '../components/WorkspaceSelect';
@@ -203,6 +205,9 @@ function IssueForm({
   const [base] = useState<IssueFormState>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<unknown>(null);
+  // 001 §3 Location, offered with include_issue_address (settings.display.address).
+  const [location, setLocation] = useState(savedIssue?.location ?? null);
+  const addressOn = settings.display.address;
   const people = useWorkspacePeople(form.workspace_id);
   const categories = useCategories();
   const workspaces = useWorkspaceChoices();
@@ -313,10 +318,14 @@ function IssueForm({
     try {
       const saved =
         editId === null
-          ? await save.mutateAsync(createRequestOf(form, settings.include_issue_process_number))
-          : await save.mutateAsync(
-              changedFields(updateRequestOf(form, updateOptions), updateRequestOf(base, updateOptions)),
-            );
+          ? await save.mutateAsync({
+              ...createRequestOf(form, settings.include_issue_process_number),
+              ...locationBody(null, location, { offered: addressOn }),
+            })
+          : await save.mutateAsync({
+              ...changedFields(updateRequestOf(form, updateOptions), updateRequestOf(base, updateOptions)),
+              ...locationBody(savedIssue?.location ?? null, location, { offered: addressOn }),
+            });
       notify.ok(editId === null ? 'issues.created' : 'issues.saved');
       if (!(await saveAttachments(saved.id)) && editId !== null) return;
       navigate(saved.parent_id ? issuePaths.detail(saved.parent_id, saved.id) : issuePaths.detail(saved.id));
@@ -564,6 +573,9 @@ function IssueForm({
               error={fieldError('external_email_address')}
             />
           </SimpleGrid>
+          {addressOn && (
+            <LocationField value={location} onChange={setLocation} error={fieldError('location')} />
+          )}
           <FormAttachments issue={savedIssue} items={attachments} onItemsChange={setAttachments} />
           <Group justify="flex-end" gap="sm">
             <Button variant="default" component={Link} to={cancelTo}>

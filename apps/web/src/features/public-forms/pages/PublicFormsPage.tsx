@@ -82,6 +82,9 @@ function PublicFormsTab() {
       <Group justify="space-between" gap="sm" wrap="wrap">
         {types.length > 1 && (
           <SegmentedControl
+            // On a phone the three types share the width and their names wrap (no cut "Equipment").
+            maw="100%"
+            styles={{ label: { whiteSpace: 'normal', lineHeight: 1.25 } }}
             aria-label={t('public-forms.type_label')}
             data={types.map((value) => ({ value, label: t(`public-forms.types.${value}`) }))}
             value={type}

@@ -27,6 +27,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useErrorText } from '../../../ui/feedback/use-error-text';
+import { PublicReportDownload } from '../../issue-report/components/PublicReportDownload';
 import { PhotoPicker } from '../components/PhotoPicker';
 import { PublicFailure, useIssueLink, usePageLanguage } from '../components/PublicPageParts';
 import { PublicReportLayout, PublicReportLoading } from '../components/PublicReportLayout';
@@ -103,6 +104,7 @@ export function PublicIssuePage() {
         <Messages issue={data} language={language} />
         {data.allow_comments && <CommentBox id={id} token={token} />}
         {data.has_email && <EmailSwitch issue={data} id={id} token={token} />}
+        <PublicReportDownload id={id} token={token} language={language} />
       </Stack>
     </PublicReportLayout>
   );

@@ -9,6 +9,7 @@ import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { errorKeyOf } from '../../../ui/feedback/error-text';
 import { useErrorText } from '../../../ui/feedback/use-error-text';
 import { useNotify } from '../../../ui/feedback/use-notify';
+import { DynamicFormSection } from '../../dynamic-forms/lazy-sections';
 import { mergeEdits } from '../../live/merge-edits';
 import { ScheduleActions } from '../components/ScheduleActions';
 import { ScheduleActivity } from '../components/ScheduleActivity';
@@ -221,6 +222,7 @@ function ScheduleDetail({ schedule }: { schedule: Schedule }) {
             <ScheduleNextDates schedule={schedule} />
             <ScheduleFuturePreview schedule={schedule} />
             <ScheduleTimeLimits key={JSON.stringify(schedule.time_limits)} schedule={schedule} />
+            <DynamicFormSection kind="schedule" ownerId={schedule.id} />
           </Stack>
         </Grid.Col>
         <Grid.Col span={{ base: 12, lg: 7 }}>

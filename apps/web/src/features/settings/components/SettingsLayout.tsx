@@ -24,7 +24,8 @@ export function SettingsLayout({ children }: { children: ReactNode }) {
         {t('settings.title')}
       </Title>
       <Tabs value={active}>
-        <Tabs.List style={{ flexWrap: 'nowrap', overflowX: 'auto', overflowY: 'hidden' }}>
+        {/* Wraps on a phone: every tab stays in sight (no strip scrolled sideways, no cut label). */}
+        <Tabs.List style={{ flexWrap: 'wrap' }}>
           {tabs.map((tab) => (
             <Tabs.Tab
               key={tab}

@@ -22,7 +22,9 @@ import {
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { saveColors } from '../../config/colors-store';
+import { OdooCard } from '../../integrations/OdooCard';
 import { AdminSettingsPage } from '../components/AdminSettingsPage';
+import { LogoCard } from '../components/LogoCard';
 import { fieldError, SettingsCard, useCardSave, useCardValues } from '../components/SettingsCard';
 import { useUpdateClient } from '../settings-api';
 
@@ -69,11 +71,13 @@ export function GeneralSettingsPage() {
       {(client) => (
         <SimpleGrid cols={{ base: 1, lg: 2 }} spacing="md">
           <OrganisationCard client={client} />
+          <LogoCard client={client} />
           <SwitchesCard client={client} title={t('settings.features_title')} keys={FEATURE_SWITCHES} />
           <IssueRulesCard client={client} />
           <PeopleCard client={client} />
           <MediaDisplayCard client={client} />
           <PrivacyCard client={client} />
+          <OdooCard />
         </SimpleGrid>
       )}
     </AdminSettingsPage>

@@ -81,7 +81,7 @@ export function ScanLogTable({ workspaceId }: { workspaceId: number }) {
                 <Table.Td>{row.user?.full_name ?? t('workspaces.log.anonymous')}</Table.Td>
                 <Table.Td>
                   {row.latitude !== null && row.longitude !== null
-                    ? `${row.latitude.toFixed(5)}, ${row.longitude.toFixed(5)}`
+                    ? `${row.latitude.toFixed(5)}, ${row.longitude.toFixed(5)}${row.accuracy_m !== null ? ` (±${Math.round(row.accuracy_m)} m)` : ''}`
                     : '–'}
                 </Table.Td>
               </Table.Tr>

@@ -37,6 +37,8 @@ import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { currentLanguage } from '../../../i18n';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { useNotify } from '../../../ui/feedback/use-notify';
+import { LocationFact } from '../../location/LocationFact';
+import { useMachineTranslation } from '../../translation/use-machine-translation';
 import { WorkspaceInfoLinks } from '../../workspace-info/components/WorkspaceInfoLinks';
 import { FavoriteButton } from '../components/FavoriteButton';
 import { PresenceLogTable, ScanLogTable } from '../components/LogTables';
@@ -88,8 +90,18 @@ function WorkspaceDetailView({ workspace }: { workspace: WorkspaceDetail }) {
   const update = useUpdateWorkspace(workspace.id);
   const remove = useDeleteWorkspace();
   const { permissions } = workspace;
-  const name = translatedText(workspace, 'name', currentLanguage()) ?? workspace.name;
-  const description = translatedText(workspace, 'description', currentLanguage());
+  const translation = useMachineTranslation(
+    'workspace',
+    workspace.id,
+    { name: workspace.name, description: workspace.description },
+    workspace.available_translations,
+  );
+  const name = translation.toggle
+    ? (translation.shown.name ?? workspace.name)
+    : (translatedText(workspace, 'name', currentLanguage()) ?? workspace.name);
+  const description = translation.toggle
+    ? translation.shown.description
+    : translatedText(workspace, 'description', currentLanguage());
 
   const toggleArchive = () =>
     update.mutate(
@@ -154,6 +166,7 @@ function WorkspaceDetailView({ workspace }: { workspace: WorkspaceDetail }) {
                   <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
                     {name}
                   </Title>
+                  {translation.toggle && <div>{translation.toggle}</div>}
                   <Text c="dimmed">{workspace.reference_number || t('workspaces.no_reference')}</Text>
                 </Stack>
                 <FavoriteButton id={workspace.id} isFavorite={workspace.is_favorite} />
@@ -237,6 +250,11 @@ function WorkspaceDetailView({ workspace }: { workspace: WorkspaceDetail }) {
           <Text mt="md" style={{ whiteSpace: 'pre-wrap' }}>
             {description}
           </Text>
+        )}
+        {workspace.location && (
+          <Stack mt="md">
+            <LocationFact location={workspace.location} />
+          </Stack>
         )}
       </Paper>
 

@@ -35,6 +35,9 @@ import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { useErrorText } from '../../../ui/feedback/use-error-text';
 import { useNotify } from '../../../ui/feedback/use-notify';
 import { useAuth } from '../../auth/session-store';
+import { WorkspaceFormDesigner } from '../../dynamic-forms/lazy-sections';
+import { LocationField } from '../../location/LocationField';
+import { locationBody, type PickedLocation } from '../../location/location-body';
 import { WorkspaceImage } from '../components/WorkspaceImage';
 import {
   emptyFormValues,
@@ -78,7 +81,11 @@ export function WorkspaceFormPage() {
     <WorkspaceForm
       key={editId}
       editId={editId}
-      initial={{ values: formValuesOf(detail.data), image: detail.data.image }}
+      initial={{
+        values: formValuesOf(detail.data),
+        image: detail.data.image,
+        location: detail.data.location,
+      }}
     />
   );
 }
@@ -97,7 +104,7 @@ function WorkspaceForm({
   initial,
 }: {
   editId: number | null;
-  initial: { values: WorkspaceFormValues; image: string | null } | null;
+  initial: { values: WorkspaceFormValues; image: string | null; location?: PickedLocation | null } | null;
 }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
@@ -110,6 +117,7 @@ function WorkspaceForm({
   const [values, setValues] = useState<WorkspaceFormValues>(initial?.values ?? emptyFormValues(presetParent));
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<unknown>(null);
+  const [location, setLocation] = useState(initial?.location ?? null);
   const [file, setFile] = useState<File | null>(null);
   const [saving, setSaving] = useState(false);
   const flat = useWorkspaceFlat();
@@ -157,7 +165,7 @@ function WorkspaceForm({
     setSaving(true);
     let savedId = editId;
     try {
-      const body = requestOf(values);
+      const body = { ...requestOf(values), ...locationBody(initial?.location ?? null, location) };
       const saved = editId === null ? await create.mutateAsync(body) : await update.mutateAsync(body);
       savedId = saved.id;
       if (file) await uploadWorkspaceImage(saved.id, file);
@@ -251,6 +259,7 @@ function WorkspaceForm({
             })}
             inputWrapperOrder={['label', 'input', 'description', 'error']}
           />
+          <LocationField value={location} onChange={setLocation} error={fieldError('location')} />
 
           <Stack gap={6}>
             <Text fw={500} size="sm">
@@ -365,6 +374,7 @@ function WorkspaceForm({
           </Group>
         </Stack>
       </Paper>
+      {editId !== null && isAdmin && <WorkspaceFormDesigner workspaceId={editId} />}
     </Stack>
   );
 }
