@@ -122,6 +122,29 @@ describe('forgot and reset password', () => {
   });
 });
 
+describe('account mails in the language of the account', () => {
+  it('a Polish account gets its reset and login-link mails in Polish, a Turkish one in Turkish', async () => {
+    const { member } = await createTeam(server.db);
+    const { member: other } = await createTeam(server.db);
+    await server.db.updateTable('users').set({ language: 'pl' }).where('id', '=', member.id).execute();
+    await server.db.updateTable('users').set({ language: 'tr' }).where('id', '=', other.id).execute();
+    await server.call('POST', '/api/v4/auth/forgot_password', { body: { email: member.email } });
+    await server.call('POST', '/api/v4/auth/login_link', { body: { email: other.email } });
+    await processAuthMailRequests(server.ctx);
+    const mails = await server.db
+      .selectFrom('mail_outbox')
+      .select(['to_email', 'subject', 'text'])
+      .where('to_email', 'in', [member.email, other.email])
+      .execute();
+    const polish = mails.find((m) => m.to_email === member.email);
+    const turkish = mails.find((m) => m.to_email === other.email);
+    expect(polish?.subject).toBe('Zresetuj hasło do Workbench');
+    expect(polish?.text).toContain('Otwórz ten link w ciągu godziny');
+    expect(turkish?.subject).toBe('Workbench giriş bağlantınız');
+    expect(turkish?.text).toMatch(/token=[A-Za-z0-9_-]+/);
+  });
+});
+
 describe('one-time login links', () => {
   it('mails a link that logs in once', async () => {
     const { admin, member } = await createTeam(server.db);

@@ -10,6 +10,7 @@ import type { AppContext } from '../../context.js';
 import type { AuthMailRequestsTable, Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import { BUDGETS, hashedKey, spendBudget } from '../../http/rate-limit.js';
+import { mailLanguage } from '../mail/mail-language.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { loginLinkMail, passwordResetMail } from '../mail/templates.js';
 import { findUserByEmail, type UserRow } from '../users/user-queries.js';
@@ -74,7 +75,11 @@ async function mailRequested(ctx: AppContext, trx: Transaction<Database>, kind: 
       kind: 'password_reset',
       ttlMs: RESET_TOKEN_TTL_MS,
     });
-    const mail = passwordResetMail(fullName(user), `${ctx.config.appUrl}/change-password?token=${token.raw}`);
+    const mail = passwordResetMail(
+      fullName(user),
+      `${ctx.config.appUrl}/change-password?token=${token.raw}`,
+      mailLanguage(user.language, null),
+    );
     await enqueueMail(trx, { clientId: user.client_id, to: user.email, kind: 'password_reset', ...mail });
     return;
   }
@@ -84,7 +89,11 @@ async function mailRequested(ctx: AppContext, trx: Transaction<Database>, kind: 
     kind: 'login_link',
     ttlMs: LOGIN_LINK_TTL_MS,
   });
-  const mail = loginLinkMail(fullName(user), `${ctx.config.appUrl}/auth/tokenlogin?token=${token.raw}`);
+  const mail = loginLinkMail(
+    fullName(user),
+    `${ctx.config.appUrl}/auth/tokenlogin?token=${token.raw}`,
+    mailLanguage(user.language, null),
+  );
   await enqueueMail(trx, { clientId: user.client_id, to: user.email, kind: 'login_link', ...mail });
 }
 

@@ -118,7 +118,11 @@ async function noticeFailedLogins(
       .returning('email')
       .executeTakeFirst();
     if (!due || user?.status !== 'active') return;
-    const mail = failedLoginsMail(fullName(user), `${ctx.config.appUrl}/forgot-password`);
+    const mail = failedLoginsMail(
+      fullName(user),
+      `${ctx.config.appUrl}/forgot-password`,
+      mailLanguage(user.language, null),
+    );
     await enqueueMail(trx, { clientId: user.client_id, to: user.email, kind: 'failed_logins', ...mail });
   });
 }

@@ -1,8 +1,9 @@
 import type { UiLanguage } from '@workbench/domain';
+import { ACCOUNT_MAIL_TEXTS } from './account-mail-texts.js';
 
 /**
- * Plain, short e-mails with one link each. The invitation mails are in the addressee's language
- * (mail-language.ts: their own, else the organisation's default_language); the others are English.
+ * Plain, short e-mails with one link each, in the addressee's language: a person's own; for an
+ * address without one, the organisation's default_language (mail-language.ts).
  */
 type Link = { name: string; url: string };
 
@@ -13,30 +14,19 @@ function render(greeting: string, lines: string[], link: Link, footer: string) {
   return { text, html };
 }
 
-export function passwordResetMail(name: string, url: string) {
+export function passwordResetMail(name: string, url: string, language: UiLanguage = 'en') {
+  const t = ACCOUNT_MAIL_TEXTS[language];
   return {
-    subject: 'Reset your Workbench password',
-    ...render(
-      `Hello ${name},`,
-      [
-        'Someone asked to reset the password of your Workbench account.',
-        'Open this link within an hour to choose a new one:',
-      ],
-      { name: 'Choose a new password', url },
-      'If you did not ask for this, ignore this e-mail: your password stays as it is.',
-    ),
+    subject: t.reset.subject,
+    ...render(t.hello(name), [t.reset.asked, t.reset.open], { name: t.newPassword, url }, t.reset.keep),
   };
 }
 
-export function loginLinkMail(name: string, url: string) {
+export function loginLinkMail(name: string, url: string, language: UiLanguage = 'en') {
+  const t = ACCOUNT_MAIL_TEXTS[language];
   return {
-    subject: 'Your Workbench login link',
-    ...render(
-      `Hello ${name},`,
-      ['Open this link within 15 minutes to log in to Workbench. It works once.'],
-      { name: 'Log in to Workbench', url },
-      'If you did not ask for this, ignore this e-mail.',
-    ),
+    subject: t.loginLink.subject,
+    ...render(t.hello(name), [t.loginLink.open], { name: t.loginLink.button, url }, t.ignore),
   };
 }
 
@@ -141,17 +131,20 @@ export function inviteMail(name: string, companyName: string, url: string, langu
 }
 
 /** An invitation to a person who has an account already: they join through the link (7 days). */
-export function joinOrganisationMail(inviterName: string, companyName: string, url: string) {
+export function joinOrganisationMail(
+  inviterName: string,
+  companyName: string,
+  url: string,
+  language: UiLanguage = 'en',
+) {
+  const t = ACCOUNT_MAIL_TEXTS[language].join;
   return {
-    subject: `${companyName} invites you to join them on Workbench`,
+    subject: t.subject(companyName),
     ...render(
-      'Hello,',
-      [
-        `${inviterName} of ${companyName} invites you to join ${companyName} on Workbench, with the account you already have.`,
-        'Open this link to join. Until you do, they see nothing of your account:',
-      ],
-      { name: `Join ${companyName}`, url },
-      'Not interested? Ignore this e-mail. The link is valid for 7 days.',
+      ACCOUNT_MAIL_TEXTS[language].helloPlain,
+      [t.invites(inviterName, companyName), t.open],
+      { name: t.button(companyName), url },
+      t.footer,
     ),
   };
 }
@@ -309,19 +302,10 @@ export function collaborationInviteMail(args: {
  * Failed logins on an account (sent at most once an hour): what happened, that known devices
  * are not held up, and what to do. The link asks for a reset mail.
  */
-export function failedLoginsMail(name: string, url: string) {
+export function failedLoginsMail(name: string, url: string, language: UiLanguage = 'en') {
+  const t = ACCOUNT_MAIL_TEXTS[language];
   return {
-    subject: 'Failed logins to your Workbench account',
-    ...render(
-      `Hello ${name},`,
-      [
-        'Someone tried to log in to your Workbench account several times with a wrong password.',
-        'Further tries are being slowed down. Browsers you have logged in with before are not affected: you can keep logging in there as usual.',
-        'If it was you, wait a few minutes and try again, or choose a new password with this link.',
-        'If it was not you, your account is safe as long as your password is not guessed: choose a new, long password that you use nowhere else.',
-      ],
-      { name: 'Choose a new password', url },
-      'You get this e-mail at most once an hour.',
-    ),
+    subject: t.failed.subject,
+    ...render(t.hello(name), [...t.failed.lines], { name: t.newPassword, url }, t.failed.once),
   };
 }

@@ -13,6 +13,7 @@ import { AppError } from '../../http/errors.js';
 import { fileUrl } from '../../storage/file-storage.js';
 import { logActivity } from '../activity/activity-log.js';
 import { hashToken, newRawToken } from '../auth/tokens.js';
+import { mailLanguage } from '../mail/mail-language.js';
 import { enqueueMail } from '../mail/outbox.js';
 import { joinOrganisationMail } from '../mail/templates.js';
 import { grantWorkspaceRoles } from './user-invite-service.js';
@@ -56,18 +57,20 @@ export async function askToJoin(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
-  const [inviter, client] = await Promise.all([
+  const [inviter, client, invitee] = await Promise.all([
     trx
       .selectFrom('users')
       .select(['first_name', 'last_name', 'email'])
       .where('id', '=', auth.userId)
       .executeTakeFirstOrThrow(),
     trx.selectFrom('clients').select('name').where('id', '=', auth.clientId).executeTakeFirstOrThrow(),
+    trx.selectFrom('users').select('language').where('id', '=', person.userId).executeTakeFirstOrThrow(),
   ]);
   const mail = joinOrganisationMail(
     fullName(inviter),
     client.name,
     `${ctx.config.appUrl}/public/join_organisation?token=${raw}`,
+    mailLanguage(invitee.language, null),
   );
   // No organisation on the mail: the inviting organisation's outbox must not hold the link that
   // would let it join the person without them.
