@@ -178,6 +178,57 @@ describe('GET issue/{id}/download/pdf', () => {
     expect(res.bytes.toString('latin1').match(/\/Subtype \/Image/g)).toHaveLength(2);
   });
 
+  it('prints the dynamic form with its answers in the language asked, and only when forms are included', async () => {
+    const t = await world();
+    const design = await server.call('POST', `${API}/workspace/${t.ids.site}/form`, {
+      token: t.tokens.admin,
+      body: {
+        title: { en: 'Boiler inspection', de: 'Kesselprüfung' },
+        fields: [
+          {
+            key: 'pressure',
+            kind: 'number',
+            label: { en: 'Pressure (bar)', de: 'Druck (bar)' },
+            required: true,
+          },
+          {
+            key: 'state',
+            kind: 'choice',
+            label: { en: 'State', de: 'Zustand' },
+            required: false,
+            options: [
+              { key: 'good', label: { en: 'Good', de: 'Gut' } },
+              { key: 'worn', label: { en: 'Worn', de: 'Abgenutzt' } },
+            ],
+          },
+        ],
+      },
+    });
+    expect(design.status, JSON.stringify(design.body)).toBe(200);
+    const stored = await server.call('POST', `${API}/forms/issue/${t.id}/store`, {
+      token: t.tokens.admin,
+      body: { form: { pressure: 1.8, state: 'worn' } },
+    });
+    expect(stored.status, JSON.stringify(stored.body)).toBeLessThan(300);
+
+    const withForms = await download(
+      `/issue/${t.id}/download/pdf${query({ export_type: 'custom', include_forms: 1, language: 'de' })}`,
+      t.tokens.manager,
+    );
+    expect(withForms.status, withForms.json && JSON.stringify(withForms.json)).toBe(200);
+    const { text } = await pdfText(withForms.bytes);
+    expect(text).toContain('Kesselprüfung');
+    expect(text).toContain('Druck (bar)');
+    expect(text).toContain('1.8');
+    expect(text).toContain('Abgenutzt');
+
+    const without = await download(
+      `/issue/${t.id}/download/pdf${query({ export_type: 'custom', include_description: 1, language: 'de' })}`,
+      t.tokens.manager,
+    );
+    expect((await pdfText(without.bytes)).text).not.toContain('Kesselprüfung');
+  });
+
   it('shows each custom part alone, and sub-issues only when asked', async () => {
     const t = await world();
     for (const [index, part] of ISSUE_REPORT_PARTS.entries()) {
