@@ -57,7 +57,15 @@ export function DashboardShell({ user }: { user: SessionUser }) {
               size="sm"
               aria-label={t('shell.toggle_menu')}
             />
-            <Avatar src={client?.logo} radius="md" size={32} color="brand" variant="filled">
+            {/* A wide logo is shown whole (contain), not cropped to the square. */}
+            <Avatar
+              src={client?.logo}
+              radius="md"
+              size={32}
+              color="brand"
+              variant={client?.logo ? 'transparent' : 'filled'}
+              styles={{ image: { objectFit: 'contain' } }}
+            >
               {(client?.name ?? user.client.name)[0]}
             </Avatar>
             {/* On phones the header's buttons leave no room: the logo stands for the organisation. */}
