@@ -307,6 +307,9 @@ describe('GET issue/{id}/download/pdf', () => {
     await sendPendingMails(server.ctx, { sendMail: async (mail) => sent.push(mail) });
     const delivered = sent.find((m) => m.to === 'leser@example.test');
     expect(delivered?.attachments?.[0]?.content.subarray(0, 5).toString()).toBe('%PDF-');
+    // Every copy got the file; once none waits any more, the stored copy is gone.
+    expect(sent.filter((m) => m.attachments?.length)).toHaveLength(2);
+    expect(await server.ctx.storage.get(attachment?.storage_key ?? '')).toBeUndefined();
   });
 
   it('refuses bad payloads with the spec’s keys and sends nothing', async () => {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { AppContext } from '../context.js';
 import type { Database } from '../db/schema.js';
@@ -33,6 +33,28 @@ async function attachmentsOf(
     if (content) out.push({ filename: ref.filename, contentType: ref.content_type, content });
   }
   return out;
+}
+
+/**
+ * Once a mail is done with (delivered or given up), its attached files (a PDF report's copy) are
+ * removed from storage when no mail still waiting to be sent names them: copies to several
+ * addresses share one stored file.
+ */
+async function releaseAttachments(
+  ctx: Pick<AppContext, 'db'> & { storage?: AppContext['storage'] },
+  refs: unknown,
+): Promise<void> {
+  if (!ctx.storage || !Array.isArray(refs) || !refs.length) return;
+  for (const ref of refs as { storage_key: string }[]) {
+    const waiting = await ctx.db
+      .selectFrom('mail_outbox')
+      .select('id')
+      .where('status', 'in', ['pending', 'temp_fail'])
+      .where(sql<boolean>`attachments @> ${JSON.stringify([{ storage_key: ref.storage_key }])}::jsonb`)
+      .limit(1)
+      .executeTakeFirst();
+    if (!waiting) await ctx.storage.remove(ref.storage_key);
+  }
 }
 
 /**
@@ -97,6 +119,8 @@ export async function sendPendingMails(
         .set({ status: 'delivered', sent_at: new Date(), attempts, claimed_until: null, last_error: null })
         .where('id', '=', mail.id)
         .execute();
+      // A file left behind is harmless; it must not make a delivered mail count as failed.
+      await releaseAttachments(ctx, mail.attachments).catch(() => undefined);
       sent++;
     } catch (err) {
       failed++;
@@ -113,6 +137,7 @@ export async function sendPendingMails(
         })
         .where('id', '=', mail.id)
         .execute();
+      if (giveUp) await releaseAttachments(ctx, mail.attachments).catch(() => undefined);
     }
   }
   return { sent, failed };
