@@ -1,9 +1,14 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { apiToken, logInAs } from './demo-session';
 import { expect, test } from './fixtures';
 
 // Dynamic forms (issue 22): an admin designs a workspace's form on its edit page, fills it on an
-// issue of that workspace (the answer rule refuses first), reloads and sees the answers.
+// issue of that workspace (the answer rule refuses first), reloads and sees the answers, and finds
+// them in the issue's PDF report.
 test.use({ viewport: { width: 1400, height: 900 } });
 
 async function pick(page: Page, scope: ReturnType<Page['getByTestId']>, label: string, option: string) {
@@ -11,7 +16,7 @@ async function pick(page: Page, scope: ReturnType<Page['getByTestId']>, label: s
   await page.getByRole('option', { name: option, exact: true }).click();
 }
 
-test('an admin designs a form, fills it on an issue and sees the answers after a reload', async ({
+test('an admin designs a form, fills it on an issue, sees the answers after a reload and in the PDF', async ({
   page,
   request,
 }) => {
@@ -87,4 +92,17 @@ test('an admin designs a form, fills it on an issue and sees the answers after a
   await expect(answers).toContainText('Leak found');
   await expect(answers).toContainText('No');
   await expect(answers).toContainText('Good');
+
+  // The standard PDF report carries the form with its answers (text read with poppler's pdftotext).
+  await page.getByRole('button', { name: 'More actions' }).click();
+  await page.getByRole('menuitem', { name: 'Export to PDF' }).click();
+  const downloaded = page.waitForEvent('download');
+  await page.getByTestId('issue-report-dialog').getByTestId('issue-report-export').click();
+  const file = join(mkdtempSync(join(tmpdir(), 'dynamic-form-pdf-')), 'report.pdf');
+  await (await downloaded).saveAs(file);
+  const text = execFileSync('pdftotext', ['-layout', file, '-']).toString().replace(/\s+/g, ' ');
+  expect(text).toContain('Boiler inspection');
+  expect(text).toContain('Pressure (bar)');
+  expect(text).toContain('2.5');
+  expect(text).toContain('Good');
 });
