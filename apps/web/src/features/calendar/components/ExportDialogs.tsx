@@ -1,14 +1,6 @@
-import { Anchor, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
+import { Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-
-/** Where 'contact us' writes to: the operator's support address (VITE_SUPPORT_EMAIL), else the person picks one. */
-const SUPPORT_EMAIL: string = import.meta.env.VITE_SUPPORT_EMAIL ?? '';
-
-/** The contact-us link of a failed export: a mail with the subject and what failed already written. */
-export function contactUsHref(subject: string, body: string): string {
-  return `mailto:${encodeURIComponent(SUPPORT_EMAIL)}?subject=${encodeURIComponent(subject)}&body=${encodeURIComponent(body)}`;
-}
+import { ExportFailedModal as SharedExportFailedModal } from '../../../ui/ExportFailedModal';
 
 /** While the PDF is being made: a wait with a cancel (a cancelled export shows nothing, 001 §8). */
 export function ExportProgressModal({ opened, onCancel }: { opened: boolean; onCancel: () => void }) {
@@ -37,10 +29,7 @@ export function ExportProgressModal({ opened, onCancel }: { opened: boolean; onC
   );
 }
 
-/**
- * A failed export (001 §8): title export_failed_error, the message export_failed_message, an OK
- * button and a contact-us mail link.
- */
+/** The calendar's failed-export dialog (001 §8) in its own words. */
 export function ExportFailedModal({
   opened,
   detail,
@@ -53,27 +42,18 @@ export function ExportFailedModal({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <SharedExportFailedModal
       opened={opened}
+      detail={detail}
       onClose={onClose}
-      title={t('calendar.export_failed_error')}
-      size="sm"
-      data-testid="calendar-export-failed"
-    >
-      <Stack>
-        <Text size="sm">{t('calendar.export_failed_message')}</Text>
-        <Group justify="space-between" wrap="wrap">
-          <Anchor
-            href={contactUsHref(t('calendar.export.mail_subject'), detail)}
-            size="sm"
-            style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-          >
-            <IconMail size={16} aria-hidden />
-            {t('calendar.export.contact_us')}
-          </Anchor>
-          <Button onClick={onClose}>{t('calendar.export.ok')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
+      testId="calendar-export-failed"
+      texts={{
+        title: t('calendar.export_failed_error'),
+        message: t('calendar.export_failed_message'),
+        mailSubject: t('calendar.export.mail_subject'),
+        contactUs: t('calendar.export.contact_us'),
+        ok: t('calendar.export.ok'),
+      }}
+    />
   );
 }

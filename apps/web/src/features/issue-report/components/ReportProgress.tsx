@@ -1,7 +1,6 @@
-import { Alert, Anchor, Button, Group, Loader, Modal, Stack, Text } from '@mantine/core';
-import { IconMail } from '@tabler/icons-react';
+import { Alert, Button, Group, Loader, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { contactUsHref } from '../../calendar/components/ExportDialogs';
+import { ExportFailedModal } from '../../../ui/ExportFailedModal';
 
 /** The loading view (001 §2): 'please wait, generating export' with a cancel. */
 export function ReportLoadingView({ onCancel }: { onCancel: () => void }) {
@@ -61,29 +60,19 @@ export function ReportFailedDialog({
 }) {
   const { t } = useTranslation();
   return (
-    <Modal
+    <ExportFailedModal
       opened={opened}
+      detail={detail}
       onClose={onClose}
-      title={t('issue-report.export_failed_error')}
-      size="sm"
+      testId="issue-report-failed"
       zIndex={320}
-      centered
-      data-testid="issue-report-failed"
-    >
-      <Stack>
-        <Text size="sm">{t('issue-report.export_failed_message')}</Text>
-        <Group justify="space-between" wrap="wrap">
-          <Anchor
-            href={contactUsHref(t('issue-report.mail_subject'), detail)}
-            size="sm"
-            style={{ display: 'inline-flex', alignItems: 'center', gap: 4 }}
-          >
-            <IconMail size={16} aria-hidden />
-            {t('issue-report.contact_us')}
-          </Anchor>
-          <Button onClick={onClose}>{t('issue-report.ok')}</Button>
-        </Group>
-      </Stack>
-    </Modal>
+      texts={{
+        title: t('issue-report.export_failed_error'),
+        message: t('issue-report.export_failed_message'),
+        mailSubject: t('issue-report.mail_subject'),
+        contactUs: t('issue-report.contact_us'),
+        ok: t('issue-report.ok'),
+      }}
+    />
   );
 }
