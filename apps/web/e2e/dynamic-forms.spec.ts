@@ -3,6 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { expectAccessible } from './axe';
 import { apiToken, logInAs } from './demo-session';
 import { expect, test } from './fixtures';
 
@@ -65,6 +66,7 @@ test('an admin designs a form, fills it on an issue, sees the answers after a re
   ]);
   expect(saved.status()).toBe(200);
   await expect(designer.getByText('Active')).toBeVisible();
+  await expectAccessible(page, 'form designer');
 
   // The issue of that workspace offers it; the same rule as the server's refuses an empty answer.
   await page.goto(`/dashboard/issues/detail/${issueId}`);
@@ -92,6 +94,7 @@ test('an admin designs a form, fills it on an issue, sees the answers after a re
   await expect(answers).toContainText('Leak found');
   await expect(answers).toContainText('No');
   await expect(answers).toContainText('Good');
+  await expectAccessible(page, 'issue with its filled form');
 
   // The standard PDF report carries the form with its answers (text read with poppler's pdftotext).
   await page.getByRole('button', { name: 'More actions' }).click();

@@ -3,6 +3,7 @@ import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
+import { expectAccessible } from './axe';
 import { apiToken, demoIssue, logInAs } from './demo-session';
 import { expect, test } from './fixtures';
 import { png, readQrCode } from './images';
@@ -45,6 +46,7 @@ test('a custom PDF report of an issue with photos is exported, saved and renders
   await page.getByRole('menuitem', { name: 'Export to PDF' }).click();
   const dialog = page.getByTestId('issue-report-dialog');
   await expect(dialog.getByRole('tab', { name: 'Standard' })).toBeVisible();
+  await expectAccessible(page, 'issue report dialog');
 
   // Custom: nothing ticked is refused in the dialog; then title, details and one photo.
   await dialog.getByRole('tab', { name: 'Custom' }).click();

@@ -1,3 +1,4 @@
+import { expectAccessible } from './axe';
 import { demoIssue, logInAs } from './demo-session';
 import { expect, test } from './fixtures';
 import { waitForNetworkQuiet } from './network';
@@ -36,6 +37,7 @@ test('pick a location by coordinates on an issue and see it after a reload', asy
   // Without a geocoder configured the picker opens on coordinates, and the address tab says it is off.
   await picker.getByRole('tab', { name: 'Address' }).click();
   await expect(picker.getByText('Address search is off')).toBeVisible();
+  await expectAccessible(page, 'location picker');
   await picker.getByRole('tab', { name: 'Coordinates' }).click();
   const coordinates = picker.getByLabel('Latitude and longitude');
   await coordinates.fill('48.2082 200');
