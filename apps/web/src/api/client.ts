@@ -40,12 +40,14 @@ type Optional<T, K extends string> = [T] extends [undefined] ? { [P in K]?: unde
 export type CallInput<C extends RouteContract> = Optional<ContractParams<C>, 'params'> & {
   query?: ContractQuery<C>;
   signal?: AbortSignal;
+  /** Sent as `Idempotency-Key`: the server runs a write once per key and replays its answer. */
+  idempotencyKey?: string;
 } & (C extends { multipart: true }
     ? { body?: ContractBody<C>; form?: FormData }
     : Optional<ContractBody<C>, 'body'> & { form?: undefined });
 
 /** Inputs that are all optional may be left out: `call(categoryContracts.list)`. */
-type CallArgs<C extends RouteContract> =
+export type CallArgs<C extends RouteContract> =
   Record<never, never> extends CallInput<C> ? [input?: CallInput<C>] : [input: CallInput<C>];
 
 /**
@@ -57,11 +59,18 @@ type CallArgs<C extends RouteContract> =
 async function send(
   method: string,
   path: string,
-  init: { body?: unknown; form?: FormData; signal?: AbortSignal; auth?: boolean },
+  init: {
+    body?: unknown;
+    form?: FormData;
+    signal?: AbortSignal;
+    auth?: boolean;
+    idempotencyKey?: string | undefined;
+  },
 ): Promise<Response> {
   const headers: Record<string, string> = { accept: 'application/json' };
   const token = init.auth === false ? undefined : sessionStore.get().session?.token;
   if (token) headers.authorization = `Bearer ${token}`;
+  if (init.idempotencyKey) headers['idempotency-key'] = init.idempotencyKey;
   let body: BodyInit | undefined;
   if (init.form) body = init.form;
   else if (init.body !== undefined) {
@@ -109,6 +118,7 @@ type GivenInput = {
   body?: unknown;
   form?: FormData;
   signal?: AbortSignal;
+  idempotencyKey?: string;
 };
 
 /** Calls a contract that answers a file or a stream (downloads, QR images): the raw response. */
@@ -122,7 +132,54 @@ export async function callRaw<C extends RouteContract>(
     form: given.form,
     signal: given.signal,
     auth: contract.caller !== 'public',
+    idempotencyKey: given.idempotencyKey,
   });
+}
+
+/** A form's fields as values IndexedDB keeps (files stay Blobs with their names). */
+export type StoredFormField =
+  | { name: string; value: string }
+  | { name: string; file: Blob; filename: string };
+
+/**
+ * One write as it can wait in IndexedDB while the device is offline: its method and API path
+ * (made from the contract here, so feature code still never writes one), its JSON body or form.
+ */
+export type StoredRequest = {
+  method: string;
+  path: string;
+  body?: unknown;
+  form?: StoredFormField[];
+};
+
+/** The write a contract call would send, kept to be sent later (sendStored). */
+export function storedRequestOf<C extends RouteContract>(
+  contract: C,
+  ...[input]: CallArgs<C>
+): StoredRequest {
+  const given = (input ?? {}) as GivenInput;
+  const request: StoredRequest = { method: contract.method, path: urlOf(contract, given) };
+  if (given.body !== undefined) request.body = given.body;
+  if (given.form) {
+    request.form = [...given.form.entries()].map(([name, value]) =>
+      typeof value === 'string' ? { name, value } : { name, file: value, filename: value.name },
+    );
+  }
+  return request;
+}
+
+/** Sends a kept write with its idempotency key; the answer is JSON or nothing (204). */
+export async function sendStored(request: StoredRequest, idempotencyKey: string): Promise<unknown> {
+  let form: FormData | undefined;
+  if (request.form) {
+    form = new FormData();
+    for (const field of request.form) {
+      if ('file' in field) form.append(field.name, field.file, field.filename);
+      else form.append(field.name, field.value);
+    }
+  }
+  const response = await send(request.method, request.path, { body: request.body, form, idempotencyKey });
+  return response.status === 204 ? undefined : response.json();
 }
 
 /**

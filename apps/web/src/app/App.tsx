@@ -3,12 +3,16 @@ import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CACHE_EXPIRY_MS } from '@workbench/domain';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../api/client';
 import { useColors } from '../features/config/colors-store';
+import { issuePaths } from '../features/issues/issue-helpers';
+import { OfflineHost } from '../features/offline/components/OfflineHost';
+import { restoreForCurrentPerson } from '../features/offline/offline-sync';
 import { CrashBoundary } from './crash/CrashScreen';
 import { NotificationsHost } from './NotificationsHost';
+import { PwaHost } from './pwa/PwaHost';
 import { createRouter } from './router';
 import { buildTheme, cssVariablesResolver } from './theme';
 
@@ -31,12 +35,23 @@ export function App() {
   const theme = useMemo(() => buildTheme(colors), [colors]);
   const [queryClient] = useState(makeQueryClient);
   const [router] = useState(createRouter);
+  // The person's kept copy goes into the cache before the first page reads it (offline use).
+  const [restored, setRestored] = useState(false);
+  useEffect(() => {
+    restoreForCurrentPerson(queryClient)
+      .catch(() => null)
+      .finally(() => setRestored(true));
+  }, [queryClient]);
+  if (!restored) return null;
   return (
     <MantineProvider theme={theme} cssVariablesResolver={cssVariablesResolver} defaultColorScheme="light">
       <CrashBoundary>
         <QueryClientProvider client={queryClient}>
           <NotificationsHost />
+          <PwaHost />
+          <OfflineHost onOpenIssue={(id) => void router.navigate(issuePaths.detail(id))} />
           <RouterProvider router={router} />
+
         </QueryClientProvider>
       </CrashBoundary>
     </MantineProvider>

@@ -7,7 +7,8 @@ import {
   issueDetailContracts,
 } from '@workbench/domain';
 import { call } from '../../api/client';
-import { issueKeys, issueLog, putIssue, refreshAfterWrite } from '../issues/issues-api';
+import { issueKeys, issueLog, offlineMeta, putIssue, refreshAfterWrite } from '../issues/issues-api';
+import { writeOrQueue } from '../offline/offline-store';
 import { changesFormData, type GalleryItem } from './editing-state';
 
 /** `attachments[n][file]` for each file: the form of a plain upload (000 §5 Uploads). */
@@ -45,10 +46,18 @@ export function saveGalleryChanges(issueId: number, items: GalleryItem[]) {
 export function useUploadToIssue(issueId: number) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: (files: File[]) => uploadToIssue(issueId, files),
+    // Photos may be taken offline: they wait on the device (already checked and rescaled).
+    mutationFn: (files: File[]) =>
+      writeOrQueue(
+        attachmentContracts.upload,
+        { params: { id: issueId }, form: filesForm(files) },
+        offlineMeta(client, issueId, 'photo', files.map((f) => f.name).join(', ')),
+      ),
     // The answer is the new attachments: they join the gallery at once. The issue is read again
     // too, as a file can make a status action possible (attachment required, 000 §4).
-    onSuccess: ({ data }) => {
+    onSuccess: (outcome) => {
+      if (outcome.queued) return;
+      const { data } = outcome.result;
       client.setQueryData<Issue>(issueKeys.detail(issueId), (issue) =>
         issue ? { ...issue, attachments: [...issue.attachments, ...data] } : issue,
       );

@@ -1,5 +1,6 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  CHECKLIST_ITEM_STATUS,
   type Checklist,
   type ChecklistListResponse,
   type ConvertChecklistItemRequest,
@@ -9,18 +10,22 @@ import {
 } from '@workbench/domain';
 import { call } from '../../api/client';
 import { templateKeys } from '../checklist-templates/templates-api';
-import { issueKeys, refreshAfterWrite } from '../issues/issues-api';
+import { issueKeys, offlineMeta, refreshAfterWrite } from '../issues/issues-api';
+import { type WriteOutcome, writeOrQueue } from '../offline/offline-store';
 
 export const checklistKeys = {
   issue: (issueId: number) => ['checklists', 'issue', issueId] as const,
 };
 
-export function useChecklists(issueId: number) {
-  return useQuery({
+/** An issue's checklists, shared by the hook and the offline copy (features/offline/offline-copy.ts). */
+export const checklistQuery = (issueId: number) =>
+  queryOptions({
     queryKey: checklistKeys.issue(issueId),
     queryFn: ({ signal }) => call(checklistContracts.list, { params: { id: issueId }, signal }),
-    select: (data) => data.data,
   });
+
+export function useChecklists(issueId: number) {
+  return useQuery({ ...checklistQuery(issueId), select: (data) => data.data });
 }
 
 /** `attachments[n][file]` for each file: the form of an item upload (000 §5 Uploads). */
@@ -54,6 +59,16 @@ export function useChecklistActions(issueId: number) {
     replace(checklist);
     refreshIssues();
   };
+  // Ticks and new items may be made offline: the answer, or nothing while the change waits
+  // (a tick is already shown by showNow; a new item shows among the waiting changes).
+  const onOutcome = (outcome: WriteOutcome<Checklist>) => {
+    if (!outcome.queued) onChecklist(outcome.result);
+  };
+  const itemTitle = (itemId: number) =>
+    client
+      .getQueryData<ChecklistListResponse>(key)
+      ?.data.flatMap((c) => c.items)
+      .find((item) => item.id === itemId)?.title ?? `#${itemId}`;
   const params = (checklistId: number) => ({ id: issueId, checklistId });
   return {
     create: useMutation({
@@ -80,16 +95,29 @@ export function useChecklistActions(issueId: number) {
     }),
     addItem: useMutation({
       mutationFn: (input: { checklistId: number; item: CreateChecklistItemRequest }) =>
-        call(checklistContracts.addItem, { params: params(input.checklistId), body: input.item }),
-      onSuccess: onChecklist,
+        writeOrQueue(
+          checklistContracts.addItem,
+          { params: params(input.checklistId), body: input.item },
+          offlineMeta(client, issueId, 'checklist_item', input.item.title),
+        ),
+      onSuccess: onOutcome,
     }),
     updateItem: useMutation({
-      mutationFn: (input: { checklistId: number; itemId: number; changes: UpdateChecklistItemRequest }) =>
-        call(checklistContracts.updateItem, {
-          params: { ...params(input.checklistId), itemId: input.itemId },
-          body: input.changes,
-        }),
-      onSuccess: onChecklist,
+      mutationFn: (input: { checklistId: number; itemId: number; changes: UpdateChecklistItemRequest }) => {
+        const { status_id } = input.changes;
+        const kind =
+          status_id === undefined
+            ? 'checklist_item'
+            : status_id === CHECKLIST_ITEM_STATUS.done
+              ? 'checklist_tick'
+              : 'checklist_untick';
+        return writeOrQueue(
+          checklistContracts.updateItem,
+          { params: { ...params(input.checklistId), itemId: input.itemId }, body: input.changes },
+          offlineMeta(client, issueId, kind, itemTitle(input.itemId)),
+        );
+      },
+      onSuccess: onOutcome,
     }),
     removeItem: useMutation({
       mutationFn: (input: { checklistId: number; itemId: number }) =>

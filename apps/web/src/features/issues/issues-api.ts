@@ -2,6 +2,7 @@ import {
   keepPreviousData,
   type QueryClient,
   type QueryKey,
+  queryOptions,
   useMutation,
   useQuery,
   useQueryClient,
@@ -20,6 +21,7 @@ import {
   workspaceContracts,
 } from '@workbench/domain';
 import { call } from '../../api/client';
+import { type OfflineMeta, type WriteOutcome, writeOrQueue } from '../offline/offline-store';
 
 /** The lists that hang off one issue; each key is the prefix of its pages. */
 type IssueLog = 'comments' | 'activity' | 'timer' | 'worktime';
@@ -41,29 +43,63 @@ export const issueKeys = {
 const validId = (id: number | null | undefined): id is number =>
   typeof id === 'number' && Number.isSafeInteger(id) && id > 0;
 
+/**
+ * The reads of one issue's page, shared by its hooks and the offline copy
+ * (features/offline/offline-copy.ts), which fetches them ahead for the person's own issues.
+ */
+export const issueQueries = {
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: issueKeys.detail(id),
+      queryFn: ({ signal }) => call(issueContracts.get, { params: { id }, signal }),
+    }),
+  comments: (id: number, page: number) =>
+    queryOptions({
+      queryKey: issueKeys.comments(id, page),
+      queryFn: ({ signal }) =>
+        call(issueDetailContracts.comments, { params: { id }, query: { page, paginate_by: 20 }, signal }),
+    }),
+  activity: (id: number, page: number) =>
+    queryOptions({
+      queryKey: issueKeys.activity(id, page),
+      queryFn: ({ signal }) =>
+        call(issueDetailContracts.activity, { params: { id }, query: { page, paginate_by: 10 }, signal }),
+    }),
+  timer: (id: number) =>
+    queryOptions({
+      queryKey: issueKeys.timer(id),
+      queryFn: ({ signal }) => call(issueDetailContracts.timer, { params: { id }, signal }),
+    }),
+  worktime: (id: number) =>
+    queryOptions({
+      queryKey: issueKeys.worktime(id),
+      queryFn: ({ signal }) => call(issueDetailContracts.worktimeLogs, { params: { id }, signal }),
+    }),
+  workspaces: () =>
+    queryOptions({
+      queryKey: ['workspaces', 'flat'],
+      queryFn: ({ signal }) => call(workspaceContracts.flat, { signal }),
+    }),
+  people: (workspaceId: number) =>
+    queryOptions({
+      queryKey: issueKeys.people(workspaceId),
+      queryFn: ({ signal }) =>
+        call(userContracts.listByWorkspaceAccess, { query: { workspace_id: workspaceId }, signal }),
+    }),
+};
+
 export function useIssue(id: number | null) {
-  return useQuery({
-    queryKey: issueKeys.detail(id ?? 0),
-    queryFn: ({ signal }) => call(issueContracts.get, { params: { id: id ?? 0 }, signal }),
-    enabled: validId(id),
-    staleTime: 0,
-  });
+  return useQuery({ ...issueQueries.detail(id ?? 0), enabled: validId(id), staleTime: 0 });
 }
 
 export function useWorkspaceChoices() {
-  return useQuery({
-    queryKey: ['workspaces', 'flat'],
-    queryFn: ({ signal }) => call(workspaceContracts.flat, { signal }),
-    staleTime: 0,
-  });
+  return useQuery({ ...issueQueries.workspaces(), staleTime: 0 });
 }
 
 /** The people who can work in a workspace (the assignee and watcher choices). */
 export function useWorkspacePeople(workspaceId: number | null) {
   return useQuery({
-    queryKey: issueKeys.people(workspaceId ?? 0),
-    queryFn: ({ signal }) =>
-      call(userContracts.listByWorkspaceAccess, { query: { workspace_id: workspaceId }, signal }),
+    ...issueQueries.people(workspaceId ?? 0),
     enabled: validId(workspaceId),
     staleTime: 30_000,
   });
@@ -153,18 +189,53 @@ function useIssueWrite<TInput, TResult>(
   return useMutation({ mutationFn: write, onSuccess: (result, input) => cache(client, result, input) });
 }
 
+/**
+ * A write a technician may make offline (features/offline): its answer goes into the cache as
+ * usual; while it waits on the device, `pending` shows it at once where that is needed.
+ */
+function useOfflineIssueWrite<TInput, TResult>(
+  write: (input: TInput) => Promise<WriteOutcome<TResult>>,
+  cache: (client: QueryClient, result: TResult, input: TInput) => void,
+  pending?: (client: QueryClient, input: TInput) => void,
+) {
+  const client = useQueryClient();
+  return useMutation({
+    mutationFn: write,
+    onSuccess: (outcome, input) =>
+      outcome.queued ? pending?.(client, input) : cache(client, outcome.result, input),
+  });
+}
+
+/** What a waiting change of issue `id` shows: the issue's title from the cache, and the change. */
+export function offlineMeta(
+  client: QueryClient,
+  id: number,
+  kind: OfflineMeta['kind'],
+  detail: string,
+): OfflineMeta {
+  const title = client.getQueryData<Issue>(issueKeys.detail(id))?.title ?? `#${id}`;
+  return { issueId: id, issueTitle: title, kind, detail };
+}
+
 export function useIssueActions(id: number) {
   const params = { id };
+  const client = useQueryClient();
+  const offline = (kind: OfflineMeta['kind'], detail: string) => offlineMeta(client, id, kind, detail);
   const answersIssue = (client: QueryClient, issue: Issue) => putIssue(client, issue);
   return {
-    status: useIssueWrite(
-      (body: IssueStatusRequest) => call(issueActionContracts.status, { params, body }),
-      (client, issue, body) =>
+    /** `label`: the button's words, shown while the change waits offline. */
+    status: useOfflineIssueWrite(
+      ({ body, label }: { body: IssueStatusRequest; label: string }) =>
+        writeOrQueue(issueActionContracts.status, { params, body }, offline('status', label)),
+      (client, issue, { body }) =>
         putIssue(client, issue, {
           comments: !!body.note,
           worktime: !!body.worktime_seconds,
           timer: !!body.worktime_seconds,
         }),
+      // The issue shows its new status at once; its buttons come back with the server's answer.
+      (client, { body }) =>
+        patchIssue(client, id, (issue) => ({ ...issue, status_id: body.status_id, actions: [] })),
     ),
     takeover: useIssueWrite((_: undefined) => call(issueActionContracts.takeover, { params }), answersIssue),
     archive: useIssueWrite((_: undefined) => call(issueActionContracts.archive, { params }), answersIssue),
@@ -207,13 +278,16 @@ export function useIssueActions(id: number) {
         refreshAfterWrite(client, id);
       },
     ),
-    comment: useIssueWrite(
+    comment: useOfflineIssueWrite(
       // is_public: a reply the public reporter sees (publicly reported issues only).
-      (input: string | { comment: string; is_public?: boolean }) =>
-        call(issueDetailContracts.addComment, {
-          params,
-          body: typeof input === 'string' ? { comment: input } : input,
-        }),
+      (input: string | { comment: string; is_public?: boolean }) => {
+        const body = typeof input === 'string' ? { comment: input } : input;
+        return writeOrQueue(
+          issueDetailContracts.addComment,
+          { params, body },
+          offline('comment', body.comment),
+        );
+      },
       (client) => {
         patchIssue(client, id, (issue) => ({ ...issue, number_of_comments: issue.number_of_comments + 1 }));
         refreshAfterWrite(client, id, { comments: true });
@@ -227,9 +301,10 @@ export function useIssueActions(id: number) {
         refreshAfterWrite(client, id, { issue: action === 'stop', worktime: action === 'stop' });
       },
     ),
-    addWorktime: useIssueWrite(
-      (body: ContractBody<typeof issueDetailContracts.addWorktimeLog>) =>
-        call(issueDetailContracts.addWorktimeLog, { params, body }),
+    /** `label`: the time as the person entered it, shown while the entry waits offline. */
+    addWorktime: useOfflineIssueWrite(
+      ({ body, label }: { body: ContractBody<typeof issueDetailContracts.addWorktimeLog>; label: string }) =>
+        writeOrQueue(issueDetailContracts.addWorktimeLog, { params, body }, offline('worktime', label)),
       (client, logs) => {
         client.setQueryData(issueKeys.worktime(id), logs);
         // The timer shows the total, and the issue's buttons read it.
@@ -255,37 +330,17 @@ function useRemoveIssue(id: number) {
 }
 
 export function useComments(id: number, page: number) {
-  return useQuery({
-    queryKey: issueKeys.comments(id, page),
-    queryFn: ({ signal }) =>
-      call(issueDetailContracts.comments, { params: { id }, query: { page, paginate_by: 20 }, signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  return useQuery({ ...issueQueries.comments(id, page), placeholderData: keepPreviousData, staleTime: 0 });
 }
 
 export function useActivity(id: number, page: number) {
-  return useQuery({
-    queryKey: issueKeys.activity(id, page),
-    queryFn: ({ signal }) =>
-      call(issueDetailContracts.activity, { params: { id }, query: { page, paginate_by: 10 }, signal }),
-    placeholderData: keepPreviousData,
-    staleTime: 0,
-  });
+  return useQuery({ ...issueQueries.activity(id, page), placeholderData: keepPreviousData, staleTime: 0 });
 }
 
 export function useTimer(id: number) {
-  return useQuery({
-    queryKey: issueKeys.timer(id),
-    queryFn: ({ signal }) => call(issueDetailContracts.timer, { params: { id }, signal }),
-    staleTime: 0,
-  });
+  return useQuery({ ...issueQueries.timer(id), staleTime: 0 });
 }
 
 export function useWorktimeLogs(id: number) {
-  return useQuery({
-    queryKey: issueKeys.worktime(id),
-    queryFn: ({ signal }) => call(issueDetailContracts.worktimeLogs, { params: { id }, signal }),
-    staleTime: 0,
-  });
+  return useQuery({ ...issueQueries.worktime(id), staleTime: 0 });
 }

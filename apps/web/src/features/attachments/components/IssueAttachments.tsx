@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../api/client';
 import { useNotify } from '../../../ui/feedback/use-notify';
 import { useConfig } from '../../config/use-config';
+import { savedMessage } from '../../offline/offline-store';
 import { attachmentsOf } from '../attachment-model';
 import { useReorderAttachments, useSaveGalleryChanges, useUploadToIssue } from '../attachments-api';
 import {
@@ -141,8 +142,8 @@ export function IssueAttachments({ issue }: { issue: Issue }) {
     existingBytes: totalBytes(items),
     onAccepted: async (files) => {
       try {
-        await upload.mutateAsync(files.map((f) => f.file));
-        notify.ok('attachments.uploaded', { count: files.length });
+        const outcome = await upload.mutateAsync(files.map((f) => f.file));
+        notify.ok(savedMessage(outcome, 'attachments.uploaded'), { count: files.length });
       } catch (err) {
         const refused = refusedOf(err);
         if (refused) flow.showRefused(refused);

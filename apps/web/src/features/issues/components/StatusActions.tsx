@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../ui/feedback/use-notify';
 import { requestPhotoUpload } from '../../attachments/photo-request';
+import { savedMessage } from '../../offline/offline-store';
 import {
   actionColor,
   actionFlow,
@@ -12,7 +13,7 @@ import {
   type IssueAction,
   worktimeSubmittable,
 } from '../action-flow';
-import { formatDateTime, toSeconds } from '../issue-helpers';
+import { formatDateTime, formatDuration, toSeconds } from '../issue-helpers';
 import { useIssueActions } from '../issues-api';
 import { WorktimeInputs } from './WorktimeInputs';
 
@@ -28,8 +29,17 @@ export function StatusActions({ issue }: { issue: Issue }) {
   const send = async (action: IssueAction, extra: { note?: string; worktime_seconds?: number } = {}) => {
     if (action.to_status === null) return;
     try {
-      await status.mutateAsync({ status_id: action.to_status as IssueStatusId, ...extra });
-      notify.ok('issues.status_changed');
+      const label = [
+        t(actionLabelKey(action)),
+        extra.worktime_seconds && formatDuration(extra.worktime_seconds),
+      ]
+        .filter(Boolean)
+        .join(' · ');
+      const outcome = await status.mutateAsync({
+        body: { status_id: action.to_status as IssueStatusId, ...extra },
+        label,
+      });
+      notify.ok(savedMessage(outcome, 'issues.status_changed'));
       setOpen(null);
     } catch (err) {
       notify.fail(err);
@@ -55,7 +65,9 @@ export function StatusActions({ issue }: { issue: Issue }) {
             color={actionColor(action)}
             variant={action.color === 'default' ? 'default' : 'filled'}
             disabled={action.disabled || status.isPending}
-            loading={status.isPending && open === null && status.variables?.status_id === action.to_status}
+            loading={
+              status.isPending && open === null && status.variables?.body.status_id === action.to_status
+            }
             leftSection={action.kind === 'add_photo' ? <IconCamera size={16} /> : undefined}
             onClick={() => press(action)}
           >

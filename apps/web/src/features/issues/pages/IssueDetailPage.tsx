@@ -32,6 +32,7 @@ import { ChecklistsSection } from '../../checklists/components/ChecklistsSection
 import { DynamicFormSection } from '../../dynamic-forms/lazy-sections';
 import { EquipmentLinks } from '../../equipment-sets/components/EquipmentLinks';
 import { LocationFact } from '../../location/LocationFact';
+import { IssuePendingChanges } from '../../offline/components/IssuePendingChanges';
 import { IssueScheduleLink } from '../../schedules/components/IssueScheduleLink';
 import { useMachineTranslation } from '../../translation/use-machine-translation';
 import { IssueAssets } from '../components/IssueAssets';
@@ -223,6 +224,7 @@ function IssueDetail({ issue, routeParentId }: { issue: Issue; routeParentId: nu
       <Title order={1} size="h2" style={{ overflowWrap: 'anywhere' }}>
         {translation.shown.title}
       </Title>
+      <IssuePendingChanges issueId={issue.id} />
       {translation.toggle && <Box>{translation.toggle}</Box>}
 
       <Grid gutter="md">

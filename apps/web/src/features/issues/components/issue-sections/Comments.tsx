@@ -22,6 +22,7 @@ import { TextareaWithTemplates } from '../../../../ui/text-templates/TextareaWit
 import { postCommentWithFiles } from '../../../attachments/attachments-api';
 import { AttachmentLink } from '../../../attachments/components/AttachmentLink';
 import { useUploadFlow } from '../../../attachments/components/UploadOutcome';
+import { savedMessage } from '../../../offline/offline-store';
 import {
   CommentAudienceBadge,
   usePublicReporterName,
@@ -62,12 +63,15 @@ export function Comments({ issue }: { issue: Issue }) {
         ).finally(() => setSendingFiles(false));
         await invalidate();
         setFiles([]);
+        notify.ok('issues.comments.added');
       } else {
-        await comment.mutateAsync(isPublic ? { comment: text.trim(), is_public: true } : text.trim());
+        const outcome = await comment.mutateAsync(
+          isPublic ? { comment: text.trim(), is_public: true } : text.trim(),
+        );
+        notify.ok(savedMessage(outcome, 'issues.comments.added'));
       }
       setText('');
       setIsPublic(false);
-      notify.ok('issues.comments.added');
       if (comments.data) setPage(Math.max(1, Math.ceil((comments.data.total + 1) / comments.data.per_page)));
     } catch (err) {
       // The server reads the content: a file it refuses is listed like the browser's refusals.

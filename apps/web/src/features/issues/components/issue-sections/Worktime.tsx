@@ -4,6 +4,7 @@ import type { Issue } from '@workbench/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../../ui/feedback/use-notify';
+import { savedMessage } from '../../../offline/offline-store';
 import { elapsedSeconds, formatClock, formatDateTime, formatDuration, toSeconds } from '../../issue-helpers';
 import { useIssueActions, useTimer, useWorktimeLogs } from '../../issues-api';
 import { WorktimeInputs } from '../WorktimeInputs';
@@ -41,8 +42,11 @@ export function Worktime({ issue }: { issue: Issue }) {
     const seconds = toSeconds(hours, minutes);
     if (seconds <= 0) return notify.fail('worktime_required');
     try {
-      await actions.addWorktime.mutateAsync({ seconds, note: note.trim() || null });
-      notify.ok('issues.worktime.added');
+      const outcome = await actions.addWorktime.mutateAsync({
+        body: { seconds, note: note.trim() || null },
+        label: formatDuration(seconds),
+      });
+      notify.ok(savedMessage(outcome, 'issues.worktime.added'));
       setAdding(false);
       setHours(0);
       setMinutes(0);

@@ -1,0 +1,58 @@
+import { type DehydratedState, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
+import { clear, createStore, get, set } from 'idb-keyval';
+import { BUILD_INFO } from '../settings/build-info';
+
+/** A copy older than this is not shown offline: a week-old task list misleads more than it helps. */
+export const OFFLINE_COPY_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Saving waits this long after a change, so a burst of answers is written once. */
+const SAVE_DELAY_MS = 1500;
+
+type SavedQueries = { savedAt: number; build: string; owner: string; state: DehydratedState };
+
+let store: ReturnType<typeof createStore> | null = null;
+const db = () => {
+  store ??= createStore('workbench-cache', 'queries');
+  return store;
+};
+const keyOf = (owner: string) => `owner:${owner}`;
+
+/**
+ * Puts the last saved answers of this person back into the query cache, with the times they
+ * were fetched: online the 5-minute rule (001 §9) then refetches whatever is older; offline they
+ * are what the pages show. Answers saved by another release are left out (their shape may differ).
+ * Returns when the copy was saved, or null when there is none.
+ */
+export async function restoreQueries(client: QueryClient, owner: string, now = Date.now()) {
+  const saved = await get<SavedQueries>(keyOf(owner), db()).catch(() => undefined);
+  if (!saved || saved.build !== BUILD_INFO.commit || saved.owner !== owner) return null;
+  if (now - saved.savedAt > OFFLINE_COPY_MAX_AGE_MS) return null;
+  hydrate(client, saved.state);
+  return saved.savedAt;
+}
+
+/** Saves the successful answers of the cache for this person whenever they change; returns the stop. */
+export function persistQueries(client: QueryClient, owner: string): () => void {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const save = () => {
+    timer = null;
+    const state = dehydrate(client, {
+      shouldDehydrateQuery: (query) => query.state.status === 'success' && query.meta?.offline !== false,
+    });
+    const saved: SavedQueries = { savedAt: Date.now(), build: BUILD_INFO.commit, owner, state };
+    void set(keyOf(owner), saved, db()).catch(() => undefined);
+  };
+  const unsubscribe = client.getQueryCache().subscribe((event) => {
+    if (event.type === 'updated' && event.action.type === 'success' && !timer) {
+      timer = setTimeout(save, SAVE_DELAY_MS);
+    }
+  });
+  return () => {
+    unsubscribe();
+    if (timer) clearTimeout(timer);
+  };
+}
+
+/** Logging out leaves nothing of the person's data on the device. */
+export function forgetQueries(): Promise<void> {
+  return clear(db()).catch(() => undefined);
+}
