@@ -3,6 +3,7 @@ import { buildApp } from './app.js';
 import type { AppConfig } from './config.js';
 import { openDatabase } from './db/connection.js';
 import { migrateToLatest } from './db/migrate.js';
+import { startIdempotencyCleanup } from './jobs/idempotency-cleanup.js';
 import { startMailSender } from './jobs/mail-outbox.js';
 import { startAuthMailWorker } from './modules/auth/auth-mail-requests.js';
 import { startNotificationJobs } from './modules/notifications/notification-jobs.js';
@@ -56,6 +57,7 @@ export async function startServer(
     const stopAuthMail = startAuthMailWorker(ctx, (m) => app.log.warn(m));
     const stopSchedules = startScheduleMaterializer(ctx, (m) => app.log.warn(m));
     const stopNotifications = startNotificationJobs(ctx, (m) => app.log.warn(m));
+    const stopIdempotency = startIdempotencyCleanup(ctx, (m) => app.log.warn(m));
     return {
       app,
       seeded,
@@ -65,6 +67,7 @@ export async function startServer(
           await app.close();
           await stopSchedules();
           await stopNotifications();
+          await stopIdempotency();
           await stopAuthMail();
           await stopMail();
         } finally {

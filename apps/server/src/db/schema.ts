@@ -1094,7 +1094,20 @@ export interface JobRunsTable {
   started_at: Timestamp;
 }
 
+/** Idempotency-Key answers (0032): per person and key, kept a day. */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  client_id: number;
+  key: string;
+  fingerprint: string;
+  state: 'running' | 'done';
+  status_code: number | null;
+  response_body: ColumnType<unknown, string | null | undefined, string | null>;
+  created_at: Timestamp;
+}
+
 export interface Database {
+  idempotency_keys: IdempotencyKeysTable;
   notifications: NotificationsTable;
   notification_preferences: NotificationPreferencesTable;
   live_events: LiveEventsTable;

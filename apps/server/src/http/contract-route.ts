@@ -20,6 +20,13 @@ import type {
 import type { AppContext } from '../context.js';
 import { type Auth, requireUser } from './authenticate.js';
 import { AppError } from './errors.js';
+import {
+  beginIdempotent,
+  dropIdempotent,
+  readIdempotencyKey,
+  storeIdempotentAnswer,
+  takesIdempotencyKey,
+} from './idempotency.js';
 import { answersCredentials, noStore } from './no-store.js';
 
 /** What a handler gets: the parsed input of its contract and the caller (null only on public calls). */
@@ -52,8 +59,16 @@ export type RouteExtras = {
 const bearer = [{ bearer: [] }];
 
 /** The error answers a contract can give, derived from who may call it and what it takes. */
-function errorResponses(contract: RouteContract): Record<number, typeof ZErrorBodySchema> {
+function errorResponses(
+  contract: RouteContract,
+  idempotent: boolean,
+): Record<number, typeof ZErrorBodySchema> {
   const out: Record<number, typeof ZErrorBodySchema> = {};
+  if (idempotent) {
+    // The Idempotency-Key header: malformed (400), still running (409), reused (422, below).
+    out[400] = ZErrorBodySchema;
+    out[409] = ZErrorBodySchema;
+  }
   if (contract.caller !== 'public') {
     out[401] = ZErrorBodySchema;
     out[403] = ZErrorBodySchema;
@@ -61,19 +76,29 @@ function errorResponses(contract: RouteContract): Record<number, typeof ZErrorBo
   if (Object.values(contract.ids).some((kind) => kind !== 'token')) {
     out[404] = ZErrorBodySchema;
   }
-  if (contract.params || contract.query || contract.body || contract.errors?.length) {
+  if (idempotent || contract.params || contract.query || contract.body || contract.errors?.length) {
     out[422] = ZErrorBodySchema;
   }
   for (const code of contract.errorStatuses ?? []) out[code] = ZErrorBodySchema;
   return out;
 }
 
+/** The note on every call that honours the Idempotency-Key header (idempotency.ts). */
+const IDEMPOTENCY_NOTE =
+  'Takes an optional Idempotency-Key header (1–255 printable ASCII characters): the same request ' +
+  'again with the same key within 24 h gets the first answer (with Idempotent-Replayed: true) ' +
+  'without running twice; a different request with the key is refused (idempotency_key_reused), ' +
+  'one while the first still runs too (409 idempotency_key_in_use).';
+
 /** The contract's description, closed by the error keys it answers (for the OpenAPI reader). */
-function descriptionOf(contract: RouteContract): string | undefined {
+function descriptionOf(contract: RouteContract, idempotent: boolean): string | undefined {
   const keys = contract.errors?.length
     ? `Error keys: ${[...new Set(contract.errors)].join(', ')}.`
     : undefined;
-  return [contract.description, keys].filter(Boolean).join('\n\n') || undefined;
+  return (
+    [contract.description, idempotent ? IDEMPOTENCY_NOTE : undefined, keys].filter(Boolean).join('\n\n') ||
+    undefined
+  );
 }
 
 /** The caller's admin role, checked before anything is read (finer rules are the service's). */
@@ -118,10 +143,13 @@ export function route<C extends RouteContract>(
   extras: RouteExtras = {},
 ): void {
   const status = contract.status ?? 200;
+  const credentials = answersCredentials(contract);
+  const idempotent = takesIdempotencyKey(contract, credentials);
+  const description = descriptionOf(contract, idempotent);
   const schema: FastifySchema & Record<string, unknown> = {
     tags: [...contract.tags],
     summary: contract.summary,
-    ...(descriptionOf(contract) ? { description: descriptionOf(contract) } : {}),
+    ...(description ? { description } : {}),
     ...(contract.caller === 'public' ? {} : { security: bearer }),
     ...(contract.multipart ? { consumes: ['application/json', 'multipart/form-data'] } : {}),
     ...(contract.produces ? { produces: [...contract.produces] } : {}),
@@ -130,7 +158,7 @@ export function route<C extends RouteContract>(
     ...(contract.body ? { body: contract.body } : {}),
     response: {
       ...(contract.response ? { [status]: contract.response } : {}),
-      ...errorResponses(contract),
+      ...errorResponses(contract, idempotent),
     },
   };
   const onRequest =
@@ -140,7 +168,12 @@ export function route<C extends RouteContract>(
         ? [requireUser(ctx), async (request: FastifyRequest) => requireAdmin(request)]
         : requireUser(ctx);
 
-  const credentials = answersCredentials(contract);
+  // The Idempotency-Key check comes first (after the id guard), before the route's own reader.
+  const preValidation = [
+    ...(idempotent ? [readIdempotencyKey] : []),
+    ...(extras.preValidation ? [extras.preValidation] : []),
+  ];
+  const onSend = [...(credentials ? [noStore] : []), ...(idempotent ? [storeIdempotentAnswer(ctx)] : [])];
 
   for (const url of [contract.path, ...(contract.aliases ?? [])]) {
     const options: RouteOptions = {
@@ -149,12 +182,13 @@ export function route<C extends RouteContract>(
       config: { ids: contract.ids, contract },
       schema,
       ...(onRequest ? { onRequest } : {}),
-      ...(extras.preValidation ? { preValidation: extras.preValidation } : {}),
+      ...(preValidation.length ? { preValidation } : {}),
       preHandler: checkInputHygiene,
       ...(extras.serializerCompiler ? { serializerCompiler: extras.serializerCompiler } : {}),
       ...(extras.bodyLimit ? { bodyLimit: extras.bodyLimit } : {}),
-      ...(credentials ? { onSend: noStore } : {}),
+      ...(onSend.length ? { onSend } : {}),
       handler: async (request, reply) => {
+        if (idempotent && (await beginIdempotent(ctx, request, reply)) === 'answered') return reply;
         const result = await handler({
           auth: request.auth as ContractInput<C>['auth'],
           params: request.params as ContractParsedParams<C>,
@@ -164,7 +198,11 @@ export function route<C extends RouteContract>(
           reply,
         });
         // A handler that sent the answer itself (a file, a stream) may return the awaited reply: undefined.
-        if (result === reply || reply.sent) return reply;
+        if (result === reply || reply.sent) {
+          // Its answer (a file, a stream) is not kept: a retry with the key runs again.
+          if (idempotent) await dropIdempotent(ctx, request);
+          return reply;
+        }
         return reply.status(status).send(result);
       },
     };

@@ -142,7 +142,12 @@ export const ERROR_KEYS = [
   'invalid_encoding',
   'payload_too_large',
   'unsupported_media_type',
+  // the Idempotency-Key header of write calls (issue 24)
+  'idempotency_key_invalid',
+  'idempotency_key_reused',
+  'idempotency_key_in_use',
   'no_internet',
+
   'not_found',
   'entity_does_not_exist',
   'forbidden',
