@@ -22,4 +22,16 @@ describe('reload after a failed chunk load', () => {
     expect(reloadAfterChunkError(t0 + 31_000, storage, reload)).toBe(true);
     expect(reloads).toBe(2);
   });
+
+  it("does not reload offline, where it would show only the browser's offline page", () => {
+    window.sessionStorage.clear();
+    let reloads = 0;
+    const reload = () => {
+      reloads += 1;
+    };
+    expect(reloadAfterChunkError(2_000_000, window.sessionStorage, reload, false)).toBe(false);
+    expect(reloads).toBe(0);
+    // Back online, the reload is not counted as already spent.
+    expect(reloadAfterChunkError(2_000_500, window.sessionStorage, reload, true)).toBe(true);
+  });
 });

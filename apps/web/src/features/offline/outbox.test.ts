@@ -79,7 +79,11 @@ describe('the offline outbox', () => {
       request.path === 'issue/1/status' ? new ApiError(403, 'forbidden', 'reassigned') : {},
     );
     const outbox = createOutbox({ storage: memoryStorage(), send: api.send, newKey });
-    await outbox.add({ ...change(1, 'done'), kind: 'status', request: { method: 'POST', path: 'issue/1/status' } });
+    await outbox.add({
+      ...change(1, 'done'),
+      kind: 'status',
+      request: { method: 'POST', path: 'issue/1/status' },
+    });
     await outbox.add(change(1, 'my comment'));
     await outbox.add(change(2, 'other issue'));
     await outbox.flush('7:1');

@@ -1,4 +1,4 @@
-import { Alert } from '@mantine/core';
+import { Card, Group, Text, ThemeIcon } from '@mantine/core';
 import { IconCloudUpload } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { usePendingChanges } from '../use-offline';
@@ -11,14 +11,22 @@ export function IssuePendingChanges({ issueId }: { issueId: number }) {
   if (changes.length === 0) return null;
   const refused = changes.some((c) => c.state === 'refused');
   return (
-    <Alert
-      color={refused ? 'red' : 'blue'}
-      variant="light"
-      icon={<IconCloudUpload size={18} />}
-      title={t('offline.issue_title', { count: changes.length })}
+    <Card
+      withBorder
+      radius="md"
+      padding="md"
       data-testid="issue-pending-changes"
+      style={{ borderInlineStart: `4px solid var(--mantine-color-${refused ? 'red' : 'blue'}-6)` }}
     >
+      <Group gap="xs" mb="sm" wrap="nowrap">
+        <ThemeIcon variant="light" radius="xl" color={refused ? 'red' : 'blue'}>
+          <IconCloudUpload size={16} />
+        </ThemeIcon>
+        <Text fw={600} size="sm">
+          {t('offline.issue_title', { count: changes.length })}
+        </Text>
+      </Group>
       <PendingChangeList changes={changes} />
-    </Alert>
+    </Card>
   );
 }

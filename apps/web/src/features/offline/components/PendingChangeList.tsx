@@ -110,7 +110,7 @@ export function PendingChangeList({
           </Stack>
           {change.state === 'waiting' && (
             <Group gap={4} wrap="nowrap">
-              <Badge variant="light" color={change.held ? 'orange' : 'gray'}>
+              <Badge variant="default">
                 {t(change.held ? 'offline.state_held' : 'offline.state_waiting')}
               </Badge>
               {change.held && (
