@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
 import { buildInfo, bundleLicences } from './bundle-licences';
 
 const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
@@ -52,8 +53,41 @@ function precompress(): Plugin {
   };
 }
 
+/**
+ * The service worker of the installable app (issue 24): Workbox precaches the built app shell,
+ * every chunk, stylesheet, font, icon and the QR decoder, so the app opens offline; a navigation
+ * that is not an API call gets the precached index.html (the app's router shows the page). It
+ * waits for the person's "Reload" (registerType 'prompt', src/app/pwa/UpdatePrompt.tsx), so an
+ * open page never gets a new release's chunks half way. The server answers the manifest
+ * (/manifest.webmanifest, apps/server/src/http/web-manifest.ts), so none is generated here.
+ */
+function serviceWorker() {
+  return VitePWA({
+    strategies: 'generateSW',
+    registerType: 'prompt',
+    // Registered by the app itself (virtual:pwa-register/react): no inline script, which the CSP forbids.
+    injectRegister: false,
+    manifest: false,
+    workbox: {
+      // The files themselves, not the .br/.gz copies precompress() writes (the server sends those
+      // to a browser that accepts them; the worker's cache holds the decoded answer anyway).
+      globPatterns: ['**/*.{js,css,html,svg,png,ico,woff,woff2,wasm}'],
+      globIgnores: ['**/*.br', '**/*.gz', '**/node_modules/**'],
+      // The largest chunks (charts, the PDF and QR code) are above Workbox's 2 MiB default.
+      maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+      navigateFallback: 'index.html',
+      navigateFallbackDenylist: [/^\/api\//],
+      // Vite's hashed names make Workbox's revision query unnecessary for /assets.
+      dontCacheBustURLsMatching: /^assets\//,
+      cleanupOutdatedCaches: true,
+      clientsClaim: false,
+      skipWaiting: false,
+    },
+  });
+}
+
 export default defineConfig({
-  plugins: [react(), precompress(), bundleLicences()],
+  plugins: [react(), precompress(), bundleLicences(), serviceWorker()],
   // Settings → about: version, commit and build time (src/features/settings/build-info.ts).
   define: {
     __WORKBENCH_BUILD__: JSON.stringify(buildInfo(fileURLToPath(new URL('../..', import.meta.url)))),

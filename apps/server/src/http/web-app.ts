@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { registerWebManifest } from './web-manifest.js';
 
 /**
  * Serves the built web app: hashed files under /assets are cached for a year, index.html never,
@@ -9,9 +10,14 @@ import type { FastifyInstance } from 'fastify';
  * then shows the page, or sends unknown paths to /). The web build writes brotli (.br) and gzip
  * (.gz) copies next to its text files: a browser that accepts one gets it, with
  * `Content-Encoding` and `Vary: Accept-Encoding`; others get the file itself.
+ *
+ * The service worker (sw.js, its workbox-*.js runtime, made by vite-plugin-pwa) and the manifest
+ * (/manifest.webmanifest, answered here) are never cached by HTTP: the browser checks them on
+ * every visit, which is how an installed app learns of a new release.
  */
 export async function registerWebApp(app: FastifyInstance, webDist: string): Promise<void> {
   const hasBuild = existsSync(join(webDist, 'index.html'));
+  registerWebManifest(app);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -21,6 +27,8 @@ export async function registerWebApp(app: FastifyInstance, webDist: string): Pro
       // The copies are other encodings of a file, not addresses of their own.
       globIgnore: ['**/*.br', '**/*.gz'],
       setHeaders: (res, path) => {
+        // Only the hashed files under /assets are immutable; sw.js, workbox-*.js, the icons and
+        // the rest keep their names across releases.
         res.header(
           'cache-control',
           path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',

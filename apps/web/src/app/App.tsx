@@ -26,6 +26,9 @@ function makeQueryClient() {
           count < 2 && !(error instanceof ApiError && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: false,
       },
+      // A write runs at once, online or not: offline-capable ones queue themselves
+      // (features/offline), any other fails with "no internet" rather than waiting unseen.
+      mutations: { networkMode: 'always' },
     },
   });
 }
