@@ -85,6 +85,21 @@ async function openAsAnna(page: Page, id: number, title: string) {
   await expect(page.getByRole('checkbox', { name: 'Close the valve' })).toBeVisible();
 }
 
+/** Whether the app has saved its copy of the person's data in IndexedDB (query-persistence.ts). */
+function keptCopyExists(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const open = indexedDB.open('workbench-cache');
+    open.onerror = () => resolve(false);
+    open.onsuccess = () => {
+      const db = open.result;
+      if (!db.objectStoreNames.contains('queries')) return resolve(false);
+      const count = db.transaction('queries').objectStore('queries').count();
+      count.onsuccess = () => resolve(count.result > 0);
+      count.onerror = () => resolve(false);
+    };
+  });
+}
+
 async function markDone(page: Page, minutes: string) {
   await page.getByRole('main').getByRole('button', { name: 'Mark as done' }).click();
   const dialog = page.getByRole('dialog', { name: 'Work time' });
@@ -109,9 +124,15 @@ test('offline work waits on the phone and arrives once, in order, when the signa
   const { id, anna } = await startedIssue(request, title);
   await openAsAnna(page, id, title);
 
+  // Her issue is kept on the phone: offline, the page opens again from the kept copy, and says
+  // how old it is.
+  await expect.poll(() => page.evaluate(keptCopyExists), { timeout: 15_000 }).toBe(true);
   await context.setOffline(true);
+  await page.reload();
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await expect(page.getByRole('checkbox', { name: 'Close the valve' })).toBeVisible();
   const bar = page.getByTestId('offline-bar');
-  await expect(bar).toContainText('Offline');
+  await expect(bar).toContainText(/Offline · showing what was loaded (now|\d+ seconds? ago)/);
   const writes = recordWrites(page);
 
   await page.getByRole('checkbox', { name: 'Close the valve' }).check();

@@ -79,6 +79,9 @@ export function startOfflineSync(client: QueryClient, onCopyRefreshed: (at: numb
     void outbox.load().then(flush);
   };
 
+  // TanStack Query assumes online until the browser says otherwise; an app opened without a
+  // connection starts offline (a false "online" is caught anyway: a failed send is queued).
+  if (typeof navigator !== 'undefined' && navigator.onLine === false) onlineManager.setOnline(false);
   follow();
   const unsubscribeSession = sessionStore.subscribe(follow);
   const unsubscribeOnline = onlineManager.subscribe((online) => {
