@@ -82,6 +82,22 @@ function serviceWorker() {
       cleanupOutdatedCaches: true,
       clientsClaim: false,
       skipWaiting: false,
+      // Pictures of issues (thumbnails first) for offline reading: a file's key names its content,
+      // so the signed URL's query (expiry, signature) is left out of the match. Logging out deletes
+      // this cache (features/offline/query-persistence.ts).
+      runtimeCaching: [
+        {
+          urlPattern: ({ url }) =>
+            url.pathname.startsWith('/api/v4/files/') && /\.(jpe?g|png|webp|gif)$/i.test(url.pathname),
+          handler: 'CacheFirst',
+          options: {
+            cacheName: 'workbench-pictures',
+            matchOptions: { ignoreSearch: true },
+            expiration: { maxEntries: 500, maxAgeSeconds: 14 * 24 * 60 * 60 },
+            cacheableResponse: { statuses: [200] },
+          },
+        },
+      ],
     },
   });
 }

@@ -3,18 +3,25 @@ import '@mantine/notifications/styles.css';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { CACHE_EXPIRY_MS } from '@workbench/domain';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { RouterProvider } from 'react-router';
 import { ApiError } from '../api/client';
 import { useColors } from '../features/config/colors-store';
 import { issuePaths } from '../features/issues/issue-helpers';
-import { OfflineHost } from '../features/offline/components/OfflineHost';
-import { restoreForCurrentPerson } from '../features/offline/offline-sync';
+import { restoreForCurrentPerson } from '../features/offline/query-persistence';
 import { CrashBoundary } from './crash/CrashScreen';
 import { NotificationsHost } from './NotificationsHost';
 import { PwaHost } from './pwa/PwaHost';
 import { createRouter } from './router';
 import { buildTheme, cssVariablesResolver } from './theme';
+
+// The offline side (sync, the offline bar) loads just after the first page, not with it.
+// A chunk that cannot load (offline before the service worker had it) leaves just the bar out.
+const OfflineHost = lazy(() =>
+  import('../features/offline/components/OfflineHost')
+    .then((m) => ({ default: m.OfflineHost }))
+    .catch(() => ({ default: () => null })),
+);
 
 function makeQueryClient() {
   return new QueryClient({
@@ -52,9 +59,10 @@ export function App() {
         <QueryClientProvider client={queryClient}>
           <NotificationsHost />
           <PwaHost />
-          <OfflineHost onOpenIssue={(id) => void router.navigate(issuePaths.detail(id))} />
+          <Suspense fallback={null}>
+            <OfflineHost onOpenIssue={(id) => void router.navigate(issuePaths.detail(id))} />
+          </Suspense>
           <RouterProvider router={router} />
-
         </QueryClientProvider>
       </CrashBoundary>
     </MantineProvider>

@@ -122,9 +122,17 @@ export function useAddAttachmentComment(issueId: number, attachmentId: number) {
   });
 }
 
-/** POST issue/{id}/comments as form data: the comment with files (attachments[n][file]). */
-export function postCommentWithFiles(issueId: number, comment: string, files: File[]) {
+/**
+ * POST issue/{id}/comments as form data: the comment with files (attachments[n][file]). Offline
+ * it waits on the device with its files, like a comment without.
+ */
+export function postCommentWithFiles(issue: { id: number; title: string }, comment: string, files: File[]) {
   const form = new FormData();
   form.append('comment', comment);
-  return call(issueDetailContracts.addComment, { params: { id: issueId }, form: filesForm(files, form) });
+  const detail = `${comment}\n${files.map((f) => f.name).join(', ')}`;
+  return writeOrQueue(
+    issueDetailContracts.addComment,
+    { params: { id: issue.id }, form: filesForm(files, form) },
+    { issueId: issue.id, issueTitle: issue.title, kind: 'comment', detail },
+  );
 }

@@ -29,6 +29,18 @@ export function offlineListQueries(userId: number, now = Date.now()) {
   ] as const;
 }
 
+/** Pictures per issue whose thumbnails are fetched ahead (the service worker keeps them). */
+const OFFLINE_PICTURES_PER_ISSUE = 12;
+
+/** Fetches an issue's thumbnails once, so that the service worker's picture cache has them. */
+function keepPictures(issue: Issue | undefined) {
+  const urls = (issue?.attachments ?? [])
+    .map((a) => a.web_mob_thumbnail_url)
+    .filter((url): url is string => !!url)
+    .slice(0, OFFLINE_PICTURES_PER_ISSUE);
+  for (const url of urls) void fetch(url).catch(() => undefined);
+}
+
 /** The issues to keep: each once, in the lists' order, at most OFFLINE_ISSUES_MAX. */
 export function issuesToKeep(lists: ReadonlyArray<readonly IssueListItem[]>): IssueListItem[] {
   const seen = new Map<number, IssueListItem>();
@@ -61,6 +73,7 @@ export async function refreshOfflineCopy(client: QueryClient, userId: number): P
       client.prefetchQuery({ ...issueQueries.worktime(id), staleTime: 0 }),
       client.prefetchQuery({ ...issueQueries.timer(id), staleTime: 0 }),
     ]);
+    keepPictures(client.getQueryData<Issue>(issueKeys.detail(id)));
   }
   const workspaceIds = [...new Set(rows.map((row) => row.workspace.id))].slice(0, OFFLINE_WORKSPACES_MAX);
   await Promise.all([

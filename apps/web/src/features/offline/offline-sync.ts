@@ -5,8 +5,8 @@ import { checklistKeys } from '../checklists/checklists-api';
 import { issueKeys, issueLog } from '../issues/issues-api';
 import { refreshOfflineCopy } from './offline-copy';
 import { outbox } from './offline-store';
-import { ownerOf, type PendingChange } from './outbox';
-import { forgetQueries, persistQueries, restoreQueries } from './query-persistence';
+import type { PendingChange } from './outbox';
+import { currentOwner, forgetQueries, persistQueries, restoreQueries } from './query-persistence';
 
 /** While changes wait and the device reads as online, sending is tried again this often. */
 const RETRY_MS = 20_000;
@@ -25,17 +25,6 @@ function refreshAfterSent(client: QueryClient, change: PendingChange) {
   ]) {
     void client.invalidateQueries({ queryKey });
   }
-}
-
-const currentOwner = () => {
-  const user = sessionStore.get().session?.user;
-  return user ? ownerOf(user) : null;
-};
-
-/** Puts the kept copy of the logged-in person back before the first page asks for anything. */
-export async function restoreForCurrentPerson(client: QueryClient): Promise<number | null> {
-  const owner = currentOwner();
-  return owner ? restoreQueries(client, owner) : null;
 }
 
 /**

@@ -1,6 +1,8 @@
 import { type DehydratedState, dehydrate, hydrate, type QueryClient } from '@tanstack/react-query';
 import { clear, createStore, get, set } from 'idb-keyval';
+import { sessionStore } from '../auth/session-store';
 import { BUILD_INFO } from '../settings/build-info';
+import { ownerOf } from './outbox';
 
 /** A copy older than this is not shown offline: a week-old task list misleads more than it helps. */
 export const OFFLINE_COPY_MAX_AGE_MS = 7 * 24 * 60 * 60 * 1000;
@@ -52,7 +54,23 @@ export function persistQueries(client: QueryClient, owner: string): () => void {
   };
 }
 
-/** Logging out leaves nothing of the person's data on the device. */
-export function forgetQueries(): Promise<void> {
-  return clear(db()).catch(() => undefined);
+/** The service worker's cache of issue pictures (vite.config.ts runtimeCaching). */
+export const PICTURE_CACHE = 'workbench-pictures';
+
+/** Logging out leaves nothing of the person's data on the device: answers and pictures. */
+export async function forgetQueries(): Promise<void> {
+  await clear(db()).catch(() => undefined);
+  if (typeof caches !== 'undefined') await caches.delete(PICTURE_CACHE).catch(() => false);
+}
+
+/** The owner of the logged-in person's data on this device (ownerOf), or null. */
+export function currentOwner(): string | null {
+  const user = sessionStore.get().session?.user;
+  return user ? ownerOf(user) : null;
+}
+
+/** Puts the kept copy of the logged-in person back before the first page asks for anything. */
+export async function restoreForCurrentPerson(client: QueryClient): Promise<number | null> {
+  const owner = currentOwner();
+  return owner ? restoreQueries(client, owner) : null;
 }

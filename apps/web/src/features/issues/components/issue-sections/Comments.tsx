@@ -57,13 +57,16 @@ export function Comments({ issue }: { issue: Issue }) {
     try {
       if (files.length) {
         setSendingFiles(true);
-        await (isPublic
-          ? postPublicCommentWithFiles(issue.id, text.trim(), files)
-          : postCommentWithFiles(issue.id, text.trim(), files)
+        const outcome = await (isPublic
+          ? postPublicCommentWithFiles(issue.id, text.trim(), files).then((result) => ({
+              queued: false as const,
+              result,
+            }))
+          : postCommentWithFiles(issue, text.trim(), files)
         ).finally(() => setSendingFiles(false));
-        await invalidate();
+        if (!outcome.queued) await invalidate();
         setFiles([]);
-        notify.ok('issues.comments.added');
+        notify.ok(savedMessage(outcome, 'issues.comments.added'));
       } else {
         const outcome = await comment.mutateAsync(
           isPublic ? { comment: text.trim(), is_public: true } : text.trim(),
