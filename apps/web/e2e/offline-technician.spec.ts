@@ -132,7 +132,7 @@ test('offline work waits on the phone and arrives once, in order, when the signa
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page.getByRole('checkbox', { name: 'Close the valve' })).toBeVisible();
   const bar = page.getByTestId('offline-bar');
-  await expect(bar).toContainText(/Offline · showing what was loaded (now|\d+ seconds? ago)/);
+  await expect(bar).toContainText(/Offline · last loaded (now|\d+ seconds? ago)/);
   const writes = recordWrites(page);
 
   await page.getByRole('checkbox', { name: 'Close the valve' }).check();

@@ -48,53 +48,56 @@ export function OfflineHost({ onOpenIssue }: { onOpenIssue: (issueId: number) =>
   if (online && changes.length === 0) return null;
   return (
     <Portal>
-      <Paper
-        role="status"
-        aria-live="polite"
-        shadow="md"
-        radius="md"
-        withBorder
-        px="md"
-        py="xs"
-        data-testid="offline-bar"
-        style={{
-          position: 'fixed',
-          insetInline: 0,
-          bottom: 12,
-          marginInline: 'auto',
-          width: 'fit-content',
-          maxWidth: 'calc(100vw - 24px)',
-          zIndex: 300,
-        }}
-      >
-        <Group gap="sm" wrap="wrap" justify="center">
-          {online ? <IconCloudUpload size={18} aria-hidden /> : <IconCloudOff size={18} aria-hidden />}
-          {!online && (
-            <Text size="sm" fw={600}>
-              {newest
-                ? t('offline.offline_since', {
-                    age: relativeTime(new Date(newest).toISOString(), i18n.language),
-                  })
-                : t('offline.offline')}
-            </Text>
-          )}
-          {waiting > 0 && (
-            <Text size="sm" data-testid="offline-waiting">
-              {t(online ? 'offline.sending' : 'offline.waiting', { count: waiting })}
-            </Text>
-          )}
-          {refused > 0 && (
-            <Text size="sm" c="red" fw={600}>
-              {t('offline.refused_count', { count: refused })}
-            </Text>
-          )}
-          {changes.length > 0 && (
-            <Button size="compact-sm" variant="light" onClick={() => setListOpen(true)}>
-              {t('offline.show')}
-            </Button>
-          )}
-        </Group>
-      </Paper>
+      {/* The list covers the page while open (on a phone the whole screen): the bar steps aside. */}
+      {!listOpen && (
+        <Paper
+          role="status"
+          aria-live="polite"
+          shadow="md"
+          radius="md"
+          withBorder
+          px="md"
+          py="xs"
+          data-testid="offline-bar"
+          style={{
+            position: 'fixed',
+            insetInline: 0,
+            bottom: 12,
+            marginInline: 'auto',
+            width: 'fit-content',
+            maxWidth: 'calc(100vw - 24px)',
+            zIndex: 300,
+          }}
+        >
+          <Group gap="sm" wrap="wrap" justify="center">
+            {online ? <IconCloudUpload size={18} aria-hidden /> : <IconCloudOff size={18} aria-hidden />}
+            {!online && (
+              <Text size="sm" fw={600}>
+                {newest
+                  ? t('offline.offline_since', {
+                      age: relativeTime(new Date(newest).toISOString(), i18n.language),
+                    })
+                  : t('offline.offline')}
+              </Text>
+            )}
+            {waiting > 0 && (
+              <Text size="sm" data-testid="offline-waiting">
+                {t(online ? 'offline.sending' : 'offline.waiting', { count: waiting })}
+              </Text>
+            )}
+            {refused > 0 && (
+              <Text size="sm" c="red" fw={600}>
+                {t('offline.refused_count', { count: refused })}
+              </Text>
+            )}
+            {changes.length > 0 && (
+              <Button size="compact-sm" variant="light" onClick={() => setListOpen(true)}>
+                {t('offline.show')}
+              </Button>
+            )}
+          </Group>
+        </Paper>
+      )}
       <Drawer
         opened={listOpen}
         onClose={() => setListOpen(false)}
