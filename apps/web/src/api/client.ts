@@ -217,3 +217,11 @@ export function authorizedFetch(
     headers: { ...init.headers, ...(token ? { authorization: `Bearer ${token}` } : {}) },
   });
 }
+
+/**
+ * Fetches a file by the signed address an answer gave (a thumbnail), without a token: for the
+ * service worker's picture cache to keep it for offline use (features/offline/offline-copy.ts).
+ */
+export async function fetchFileAhead(url: string): Promise<void> {
+  await fetch(url).catch(() => undefined);
+}

@@ -6,7 +6,7 @@ import {
   isIssueListPage,
   issueContracts,
 } from '@workbench/domain';
-import { call } from '../../api/client';
+import { call, fetchFileAhead } from '../../api/client';
 import { checklistQuery } from '../checklists/checklists-api';
 import { issueKeys, issueQueries } from '../issues/issues-api';
 
@@ -38,7 +38,7 @@ function keepPictures(issue: Issue | undefined) {
     .map((a) => a.web_mob_thumbnail_url)
     .filter((url): url is string => !!url)
     .slice(0, OFFLINE_PICTURES_PER_ISSUE);
-  for (const url of urls) void fetch(url).catch(() => undefined);
+  for (const url of urls) void fetchFileAhead(url);
 }
 
 /** The issues to keep: each once, in the lists' order, at most OFFLINE_ISSUES_MAX. */
