@@ -133,6 +133,11 @@ test('offline work waits on the phone and arrives once, in order, when the signa
   await expect(page.getByRole('checkbox', { name: 'Close the valve' })).toBeVisible();
   const bar = page.getByTestId('offline-bar');
   await expect(bar).toContainText(/Offline · last loaded (now|\d+ seconds? ago)/);
+  // Today's calendar was kept too: her row of the day.
+  await page.goto('/dashboard/calendar?view=dailyUsers');
+  await expect(page.getByRole('main').getByText('Anna Member', { exact: true })).toBeVisible();
+  await page.goto(`/dashboard/issues/detail/${id}`);
+  await expect(page.getByRole('checkbox', { name: 'Close the valve' })).toBeVisible();
   const writes = recordWrites(page);
 
   await page.getByRole('checkbox', { name: 'Close the valve' }).check();

@@ -1,4 +1,5 @@
 import {
+  infiniteQueryOptions,
   keepPreviousData,
   useInfiniteQuery,
   useMutation,
@@ -117,20 +118,20 @@ async function rowsCall(
   };
 }
 
+type TimelineRowsOptions = {
+  filters: CalendarFilters;
+  start_date: string;
+  end_date: string;
+  search?: string;
+  rowsOnly?: boolean;
+};
+
 /**
  * The rows of a daily or weekly view with their items between two days, 25 a page, the next page
- * on 'load more'. rows_only: the left sidebar's list (with its search), without items.
+ * on 'load more'. rows_only: the left sidebar's list (with its search), without items. Shared by
+ * the hook and the offline copy (features/offline/offline-copy.ts: today's calendar).
  */
-export function useTimelineRows(
-  kind: 'users' | 'workspaces',
-  options: {
-    filters: CalendarFilters;
-    start_date: string;
-    end_date: string;
-    search?: string;
-    rowsOnly?: boolean;
-  },
-) {
+export function timelineRowsQuery(kind: 'users' | 'workspaces', options: TimelineRowsOptions) {
   const base = calendarRowsQueryToParams({
     ...readCalendarRowsQuery({}),
     ...options.filters,
@@ -140,13 +141,16 @@ export function useTimelineRows(
     rows_only: options.rowsOnly ? 1 : 0,
     paginate_by: CALENDAR_ROWS_PAGE_SIZE,
   });
-  return useInfiniteQuery({
+  return infiniteQueryOptions({
     queryKey: options.rowsOnly ? timelineKeys.choices(kind, base) : timelineKeys.rows(kind, base),
     queryFn: ({ pageParam, signal }) => rowsCall(kind, { ...base, page: String(pageParam) }, signal),
     initialPageParam: 1,
     getNextPageParam: (page: TimelineRowsPage) => nextPageOf(page),
-    placeholderData: keepPreviousData,
   });
+}
+
+export function useTimelineRows(kind: 'users' | 'workspaces', options: TimelineRowsOptions) {
+  return useInfiniteQuery({ ...timelineRowsQuery(kind, options), placeholderData: keepPreviousData });
 }
 
 /** The drag sidebar's lists: GET calendar/unscheduled ('no date') and calendar/overdue, 30 a page. */

@@ -1,12 +1,17 @@
 import type { QueryClient } from '@tanstack/react-query';
 import {
   CACHE_EXPIRY_MS,
+  calendarWindow,
   type Issue,
   type IssueListItem,
   isIssueListPage,
   issueContracts,
 } from '@workbench/domain';
 import { call, fetchFileAhead } from '../../api/client';
+import { readCalendarState } from '../calendar/calendar-state';
+import { localToday } from '../calendar-timeline/day-clock';
+import { rowKindOf } from '../calendar-timeline/hidden-state';
+import { filtersOf, timelineRowsQuery } from '../calendar-timeline/timeline-api';
 import { checklistQuery } from '../checklists/checklists-api';
 import { issueKeys, issueQueries } from '../issues/issues-api';
 
@@ -82,5 +87,18 @@ export async function refreshOfflineCopy(client: QueryClient, userId: number): P
       client.prefetchQuery({ ...issueQueries.people(id), staleTime: CACHE_EXPIRY_MS }),
     ),
   ]);
+  await keepTodaysCalendar(client);
   return rows.length;
+}
+
+/** Today's calendar as the calendar page first shows it for the person (the daily view of people). */
+async function keepTodaysCalendar(client: QueryClient) {
+  const state = readCalendarState(new URLSearchParams({ view: 'dailyUsers' }));
+  const window = calendarWindow(state.view, localToday(), state.show_weekend === 1);
+  const query = timelineRowsQuery(rowKindOf(state.view), {
+    filters: filtersOf(state),
+    start_date: window.start_date,
+    end_date: window.end_date,
+  });
+  await client.prefetchInfiniteQuery({ ...query, staleTime: CACHE_EXPIRY_MS });
 }
