@@ -33,6 +33,8 @@ describe('the offline copy of the query cache', () => {
     expect(savedAt).toBeGreaterThan(0);
     expect(offline.getQueryData(['issues', 'detail', 5])).toEqual({ id: 5, title: 'Pump' });
     expect(offline.getQueryState(['issues', 'detail', 5])?.dataUpdatedAt).toBeLessThanOrEqual(Date.now());
+    // Shown, but fetched again as soon as a page reads it.
+    expect(offline.getQueryState(['issues', 'detail', 5])?.isInvalidated).toBe(true);
     // A failed answer is not kept.
     expect(offline.getQueryState(['issues', 'detail', 6])).toBeUndefined();
     // Another person (or the same one in another organisation) gets nothing.

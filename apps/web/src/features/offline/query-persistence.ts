@@ -20,8 +20,8 @@ const keyOf = (owner: string) => `owner:${owner}`;
 
 /**
  * Puts the last saved answers of this person back into the query cache, with the times they
- * were fetched: online the 5-minute rule (001 §9) then refetches whatever is older; offline they
- * are what the pages show. Answers saved by another release are left out (their shape may differ).
+ * were fetched (the age the offline bar shows): offline they are what the pages show; online each
+ * is shown until its fresh answer arrives. Answers saved by another release are left out (their shape may differ).
  * Returns when the copy was saved, or null when there is none.
  */
 export async function restoreQueries(client: QueryClient, owner: string, now = Date.now()) {
@@ -29,6 +29,11 @@ export async function restoreQueries(client: QueryClient, owner: string, now = D
   if (!saved || saved.build !== BUILD_INFO.commit || saved.owner !== owner) return null;
   if (now - saved.savedAt > OFFLINE_COPY_MAX_AGE_MS) return null;
   hydrate(client, saved.state);
+  // The copy is shown at once but counts as old: whatever a page reads from it is fetched again
+  // as soon as it can be (a reload shows what the server has now, not a copy of the last visit).
+  for (const query of saved.state.queries) {
+    void client.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' });
+  }
   return saved.savedAt;
 }
 
