@@ -19,18 +19,24 @@ const db = () => {
 const keyOf = (owner: string) => `owner:${owner}`;
 
 /**
- * Puts the last saved answers of this person back into the query cache, with the times they
- * were fetched (the age the offline bar shows): offline they are what the pages show; online each
- * is shown until its fresh answer arrives. Answers saved by another release are left out (their shape may differ).
+ * When the app starts (or the person logs in) without a connection, puts their last saved
+ * answers back into the query cache, with the times they were fetched (the age the offline bar
+ * shows): they are what the pages show until the connection returns. Answers saved by another release are left out (their shape may differ).
  * Returns when the copy was saved, or null when there is none.
  */
-export async function restoreQueries(client: QueryClient, owner: string, now = Date.now()) {
+export async function restoreQueries(
+  client: QueryClient,
+  owner: string,
+  now = Date.now(),
+  online = typeof navigator === 'undefined' || navigator.onLine,
+) {
+  // Online the server answers: a copy would show for a moment and seed forms with old values.
+  if (online) return null;
   const saved = await get<SavedQueries>(keyOf(owner), db()).catch(() => undefined);
   if (!saved || saved.build !== BUILD_INFO.commit || saved.owner !== owner) return null;
   if (now - saved.savedAt > OFFLINE_COPY_MAX_AGE_MS) return null;
   hydrate(client, saved.state);
-  // The copy is shown at once but counts as old: whatever a page reads from it is fetched again
-  // as soon as it can be (a reload shows what the server has now, not a copy of the last visit).
+  // The copy counts as old: whatever a page reads from it is fetched again once online.
   for (const query of saved.state.queries) {
     void client.invalidateQueries({ queryKey: query.queryKey, exact: true, refetchType: 'none' });
   }
