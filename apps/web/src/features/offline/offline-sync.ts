@@ -2,7 +2,7 @@ import { onlineManager, type QueryClient } from '@tanstack/react-query';
 import { CACHE_EXPIRY_MS } from '@workbench/domain';
 import { sessionStore } from '../auth/session-store';
 import { checklistKeys } from '../checklists/checklists-api';
-import { issueKeys, issueLog } from '../issues/issues-api';
+import { refreshAfterWrite } from '../issues/issues-api';
 import { refreshOfflineCopy } from './offline-copy';
 import { outbox } from './offline-store';
 import type { PendingChange } from './outbox';
@@ -11,20 +11,10 @@ import { currentOwner, forgetQueries, persistQueries, restoreQueries } from './q
 /** While changes wait and the device reads as online, sending is tried again this often. */
 const RETRY_MS = 20_000;
 
-/** What a change the server took may have changed: the issue, its lists and its logs. */
+/** What a change the server took may have changed: the issue's own refresh rule, and its checklists. */
 function refreshAfterSent(client: QueryClient, change: PendingChange) {
-  const id = change.issueId;
-  for (const queryKey of [
-    issueKeys.detail(id),
-    issueKeys.lists,
-    issueLog('comments', id),
-    issueLog('activity', id),
-    issueLog('worktime', id),
-    issueLog('timer', id),
-    checklistKeys.issue(id),
-  ]) {
-    void client.invalidateQueries({ queryKey });
-  }
+  refreshAfterWrite(client, change.issueId, { issue: true, comments: true, worktime: true, timer: true });
+  void client.invalidateQueries({ queryKey: checklistKeys.issue(change.issueId) });
 }
 
 /**
