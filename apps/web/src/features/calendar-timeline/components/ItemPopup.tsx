@@ -38,6 +38,10 @@ import {
 const POPUP_MAX_HEIGHT = 375;
 /** Descriptions are cut at 150 characters with show more / less. */
 const DESCRIPTION_CUT = 150;
+/** The popup floats over the timeline and its sticky headers… */
+const POPUP_Z_INDEX = 300;
+/** …and the unsaved-changes question floats over the popup, wherever the popup stands. */
+const ASK_CLOSE_Z_INDEX = POPUP_Z_INDEX + 10;
 
 type Draft = { title: string; description: string; start: string; due: string };
 const draftOf = (item: CalendarItem): Draft => ({
@@ -158,7 +162,7 @@ export function ItemPopup({
           width,
           maxHeight: POPUP_MAX_HEIGHT,
           overflowY: 'auto',
-          zIndex: 300,
+          zIndex: POPUP_Z_INDEX,
         }}
       >
         <Stack gap={8}>
@@ -325,6 +329,7 @@ export function ItemPopup({
         onClose={() => setAskClose(false)}
         title={t('calendar-timeline.unsaved_title')}
         centered
+        zIndex={ASK_CLOSE_Z_INDEX}
       >
         <Text size="sm">{t('calendar-timeline.unsaved_text')}</Text>
         <Group justify="flex-end" mt="md">
