@@ -20,7 +20,7 @@ import { hashToken } from '../apps/server/src/modules/auth/tokens.js';
 import {
   type DbKind,
   type Measurement,
-  measure,
+  measureAll,
   openBenchDatabase,
   printTable,
   type RunOptions,
@@ -254,7 +254,6 @@ async function benchDatabase(kind: DbKind, options: Options): Promise<Measuremen
     const actors = await prepareData(handle, options);
     if (options.seedOnly) return [];
     const { app, base } = await startBenchApp(handle, env, actors.issues);
-    const results: Measurement[] = [];
     try {
       const chosen: Scenario[] = [
         {
@@ -266,11 +265,10 @@ async function benchDatabase(kind: DbKind, options: Options): Promise<Measuremen
         ...(await scenariosOf(base, 'admin', actors.admin.token, actors)),
         ...(await scenariosOf(base, 'member', actors.member.token, actors)),
       ];
-      for (const scenario of chosen) results.push(await measure(base, scenario, kind, options));
+      return await measureAll(base, chosen, kind, options);
     } finally {
       await app.close();
     }
-    return results;
   } finally {
     await handle.close();
   }

@@ -20,7 +20,7 @@ import { materializeDue } from '../apps/server/src/modules/schedules/schedule-ma
 import {
   type DbKind,
   type Measurement,
-  measure,
+  measureAll,
   openBenchDatabase,
   printTable,
   type RunOptions,
@@ -147,12 +147,10 @@ async function benchDatabase(kind: DbKind, options: Options): Promise<Measuremen
     console.log(`  data ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     const { app, base } = await startBenchApp(handle, env, options.issues);
     try {
-      const results: Measurement[] = [];
       for (const scenario of scenarios(actors)) {
         if (scenario.key !== 'baseline') console.log(`  ${scenario.name}: ${await itemsOf(base, scenario)}`);
-        results.push(await measure(base, scenario, kind, options));
       }
-      return results;
+      return await measureAll(base, scenarios(actors), kind, options);
     } finally {
       await app.close();
     }

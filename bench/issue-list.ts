@@ -190,6 +190,12 @@ export type Measurement = {
   non2xx: number;
   errors: number;
   check: string;
+  /**
+   * The baseline measured just before and just after this scenario: a ratio against its own
+   * neighbours means the same from run to run (the machine's pace drifts while PostgreSQL
+   * vacuums, checkpoints or the page cache warms).
+   */
+  neighbours?: { rps: number[]; p99: number[] };
 };
 
 /** autocannon's --json summary (the fields read here). */
@@ -317,6 +323,37 @@ export async function measure(
   return m;
 }
 
+/**
+ * Every scenario, with the baseline measured first and again after each one (B S1 B S2 B …), so
+ * each scenario's ratio is taken against the baseline next to it, not against one measured
+ * minutes earlier. Without a baseline among them, the scenarios one after another.
+ */
+export async function measureAll(
+  base: string,
+  scenarios: Scenario[],
+  kind: DbKind,
+  options: RunOptions,
+): Promise<Measurement[]> {
+  const baseline = scenarios.find((s) => s.key === 'baseline');
+  const results: Measurement[] = [];
+  if (!baseline) {
+    for (const scenario of scenarios) results.push(await measure(base, scenario, kind, options));
+    return results;
+  }
+  let before = await measure(base, baseline, kind, options);
+  results.push(before);
+  for (const scenario of scenarios.filter((s) => s !== baseline)) {
+    const m = await measure(base, scenario, kind, options);
+    const after = await measure(base, baseline, kind, options);
+    m.neighbours = { rps: [before.rps, after.rps], p99: [before.p99, after.p99] };
+    results.push(m);
+    before = after;
+  }
+  return results;
+}
+
+const mean = (values: number[]) => values.reduce((sum, v) => sum + v, 0) / values.length;
+
 async function benchDatabase(kind: DbKind, options: Options): Promise<Measurement[]> {
   console.log(`\n== ${kind}: ${options.issues.toLocaleString('en')} issues`);
   const { handle, env } = await openBenchDatabase(kind, options);
@@ -324,35 +361,42 @@ async function benchDatabase(kind: DbKind, options: Options): Promise<Measuremen
     const actors = await prepareData(handle, options);
     if (options.seedOnly) return [];
     const { app, base } = await startBenchApp(handle, env, actors.issues);
-    const results: Measurement[] = [];
     try {
-      const chosen = scenarios(actors).filter((s) => !options.only.length || options.only.includes(s.key));
-      for (const scenario of chosen) {
-        const m = await measure(base, scenario, kind, options);
-        results.push(m);
-      }
+      const chosen = scenarios(actors).filter(
+        (s) => s.key === 'baseline' || !options.only.length || options.only.includes(s.key),
+      );
+      return await measureAll(base, chosen, kind, options);
     } finally {
       await app.close();
     }
-    return results;
   } finally {
     await handle.close();
   }
 }
 
+/**
+ * The figures as a Markdown table. Ratios are against the baseline measured next to the scenario
+ * (its neighbours' mean, with the neighbours' req/s beside it), else the run's first baseline;
+ * the baseline rows themselves are the neighbours.
+ */
 export function printTable(results: Measurement[]): void {
   const lines = [
-    '| database | scenario | p50 ms | p97.5 ms | p99 ms | req/s | req/s vs baseline | p99 vs baseline | failed (non-2xx, errors, timeouts) |',
-    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
+    '| database | scenario | p50 ms | p97.5 ms | p99 ms | req/s | baseline req/s (before, after) | req/s vs baseline | p99 vs baseline | failed (non-2xx, errors, timeouts) |',
+    '| --- | --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: | ---: |',
   ];
   for (const kind of new Set(results.map((r) => r.db))) {
     const rows = results.filter((r) => r.db === kind);
-    const baseline = rows.find((r) => r.key === 'baseline');
-    for (const r of rows) {
-      const rpsRatio = baseline ? (r.rps / baseline.rps).toFixed(2) : '-';
-      const p99Ratio = baseline ? (r.p99 / Math.max(baseline.p99, 1)).toFixed(2) : '-';
+    const first = rows.find((r) => r.key === 'baseline');
+    for (const r of rows.filter((row) => row.key !== 'baseline')) {
+      const baseRps = r.neighbours ? mean(r.neighbours.rps) : first?.rps;
+      const baseP99 = r.neighbours ? mean(r.neighbours.p99) : first?.p99;
+      const rpsRatio = baseRps ? (r.rps / baseRps).toFixed(2) : '-';
+      const p99Ratio = baseP99 !== undefined ? (r.p99 / Math.max(baseP99, 1)).toFixed(2) : '-';
+      const around = r.neighbours
+        ? r.neighbours.rps.map((v) => v.toFixed(0)).join(', ')
+        : (first?.rps.toFixed(0) ?? '-');
       lines.push(
-        `| ${kind} | ${r.scenario} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.rps.toFixed(0)} | ${rpsRatio} | ${p99Ratio} | ${r.non2xx + r.errors} |`,
+        `| ${kind} | ${r.scenario} | ${r.p50} | ${r.p97_5} | ${r.p99} | ${r.rps.toFixed(0)} | ${around} | ${rpsRatio} | ${p99Ratio} | ${r.non2xx + r.errors} |`,
       );
     }
   }

@@ -49,6 +49,7 @@ const page: IssueListPageResponse = {
     archived: 0,
     all: 2,
   },
+  search_capped: false,
 };
 
 /** The list page's compiled serializer (http/compiled-serializer.ts) against zod's checked one. */

@@ -1,4 +1,9 @@
-import { type IssueListPageResponse, ZIssueListPageResponseSchema } from '@workbench/domain';
+import {
+  ISSUE_SEARCH_CANDIDATES,
+  type IssueListPageResponse,
+  ZIssueListPageResponseSchema,
+} from '@workbench/domain';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addWorkspaceRole, createUser, login } from './helpers/factories.js';
 import { API, addPartner, createIssueTeam } from './helpers/issues-factories.js';
@@ -294,6 +299,41 @@ describe('GET issue/ (the issue list)', () => {
     expect(await search('skylight')).toEqual([t.issues.window]);
     expect(await search('hail')).toEqual([t.issues.window]);
     expect(await search('storm glass')).toEqual([]);
+  });
+
+  it('a search matching more issues than it ranks says so, and pages through the same ones', async () => {
+    const t = await createIssueTeam(server);
+    const best = await t.issue({ title: 'Valve valve valve', status_id: 2 });
+    const many = ISSUE_SEARCH_CANDIDATES + 30;
+    await sql`INSERT INTO issues (client_id, workspace_id, created_by, title, status_id, priority_id, translations)
+      SELECT ${t.org.id}, ${t.ids.site}, ${t.people.admin.id}, 'Valve check ' || n,
+          CASE WHEN n % 4 = 0 THEN 8 ELSE 2 END, 3, '{}'
+        FROM generate_series(1, ${many}) AS n`.execute(server.db);
+    const first = await list(t.tokens.admin, 'search=valve&paginate_by=200');
+    expect(first.search_capped).toBe(true);
+    // The best match first; the counts are those of the first matches found, at most the bound.
+    expect(first.data[0]?.id).toBe(best);
+    expect(first.state_counts.all).toBe(ISSUE_SEARCH_CANDIDATES);
+    expect(first.state_counts.to_do + first.state_counts.completed).toBe(ISSUE_SEARCH_CANDIDATES);
+    expect(first.total).toBe(first.state_counts.all_active);
+    expect(first.last_page).toBe(Math.ceil(first.total / 200));
+    // Every page of the search, one after another: each issue once, as many as the total.
+    const seen = new Set<number>();
+    for (let page = 1; page <= first.last_page; page++) {
+      const next = await list(t.tokens.admin, `search=valve&paginate_by=200&page=${page}`);
+      expect(next.search_capped).toBe(true);
+      for (const issue of next.data) seen.add(issue.id);
+    }
+    expect(seen.size).toBe(first.total);
+    // Past the last page: no rows, the same capped counts.
+    const past = await list(t.tokens.admin, `search=valve&paginate_by=200&page=${first.last_page + 1}`);
+    expect(past.data).toEqual([]);
+    expect(past).toMatchObject({ search_capped: true, total: first.total });
+    // A narrower search is counted exactly.
+    const narrow = await list(t.tokens.admin, 'search=valve%20check%2012');
+    expect(narrow.search_capped).toBe(false);
+    // "12" as a prefix: 12 and 120…129 (the completed among them are in the active tab too).
+    expect(narrow.total).toBe(11);
   });
 
   it('filters by workspaces, with or without their sub-workspaces', async () => {

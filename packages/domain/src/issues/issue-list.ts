@@ -115,6 +115,12 @@ export const ISSUE_LIST_PRIORITIES = [2, 3, 4, 5] as const;
 export const ISSUE_SEARCH_MAX = 255;
 /** Search terms shorter than this use the process number / title ILIKE fallback only. */
 export const ISSUE_SEARCH_FULLTEXT_MIN = 3;
+/**
+ * A search ranks at most this many matching issues (README "Performance"): a common word matches
+ * one issue in ten, and ranking them all reads most of the table. Beyond it the list says so
+ * ("1,000+") and shows the best of the first matches found; a further word or filter narrows it.
+ */
+export const ISSUE_SEARCH_CANDIDATES = 1000;
 /** Most ids kept from one list parameter. */
 export const ISSUE_LIST_IDS_MAX = LIST_IDS_MAX;
 
@@ -339,7 +345,14 @@ export type IssueStateCounts = z.infer<typeof ZIssueStateCountsSchema>;
  * ZIssueListResponseSchema; that name already is the sub-issue page in issue-schemas.ts.)
  */
 export const ZIssueListPageResponseSchema = pagedEnvelope(ZIssueListItemSchema)
-  .extend({ state_counts: ZIssueStateCountsSchema })
+  .extend({
+    state_counts: ZIssueStateCountsSchema,
+    /**
+     * true: the search matched more than ISSUE_SEARCH_CANDIDATES issues; total and state_counts
+     * count the first ones found only (at least that many match), and the pages rank those.
+     */
+    search_capped: z.boolean(),
+  })
   .meta({ id: 'IssueListPage' });
 export type IssueListPageResponse = z.infer<typeof ZIssueListPageResponseSchema>;
 

@@ -1,5 +1,6 @@
 import {
   effectiveIssueSort,
+  ISSUE_SEARCH_CANDIDATES,
   ISSUE_SEARCH_FULLTEXT_MIN,
   type IssueListQuery,
   isInStateTab,
@@ -301,6 +302,8 @@ export async function findIssueListPage(
   rows: IssueListRow[];
   total: number;
   groups: Array<{ status_id: number; archived: boolean; count: number }>;
+  /** A search that matched more than ISSUE_SEARCH_CANDIDATES: counted and ranked among those. */
+  searchCapped: boolean;
 }> {
   const caller = await readListCaller(db, auth);
   const visible = await loadVisibleWorkspaces(db, auth, caller.accessVersion);
@@ -325,18 +328,31 @@ export async function findIssueListPage(
   // Counted, and sorted by something no index keeps in order (a search's rank above all): the
   // page sorts every match anyway, so the matches are read once for the page and the counts
   // (a search for a common word: one pass over 100,000 issues instead of two, bench/).
-  const onePass = scope === undefined && sort !== 'updated' && sort !== 'created';
+  // A search reads at most ISSUE_SEARCH_CANDIDATES + 1 matches, in whatever order the database
+  // finds them fastest (no ORDER BY: the full-text index for a rare word, a scan that stops early
+  // for a common one), then ranks, pages and counts the first ISSUE_SEARCH_CANDIDATES of them: a
+  // word in one issue in ten costs a few thousand rows, not the table (bench/, README
+  // "Performance"). Sorted by a date, a search is no different: an index read in date order
+  // would walk the whole table for a word that matches nothing.
+  const searching = query.search !== '';
+  const onePass = searching || (scope === undefined && sort !== 'updated' && sort !== 'created');
   const withMatches = onePass
     ? sql`WITH matches AS MATERIALIZED (
         SELECT i.id, i.status_id, (i.archived_at IS NOT NULL) AS archived,
             ${sql.join(keys.map((key, n) => sql`${key.value} AS ${sql.ref(`sort_${n}`)}`))}
           FROM issues i
           WHERE ${sql.join(filters, sql` AND `)}
+          ${searching ? sql`LIMIT ${sql.lit(ISSUE_SEARCH_CANDIDATES + 1)}` : sql``}
+      ), kept AS (
+        SELECT * FROM matches ${searching ? sql`LIMIT ${sql.lit(ISSUE_SEARCH_CANDIDATES)}` : sql``}
       ) `
     : sql``;
+  const cappedSql = searching
+    ? sql<boolean>`((SELECT count(*) FROM matches) > ${sql.lit(ISSUE_SEARCH_CANDIDATES)})`
+    : sql<boolean>`false`;
   const byPageColumns = orderBy(keys, (_, n) => sql.ref(`page.sort_${n}`));
   const pageSql = onePass
-    ? sql`SELECT m.* FROM matches m
+    ? sql`SELECT m.* FROM kept m
           WHERE ${tabCondition(query, { statusId: sql`m.status_id`, archived: sql`m.archived` })}
           ORDER BY ${orderBy(keys, (_, n) => sql.ref(`m.sort_${n}`))}
           ${limit}`
@@ -347,7 +363,7 @@ export async function findIssueListPage(
   const statesJson = onePass
     ? sql`(SELECT json_agg(json_build_array(g.status_id, g.archived, g.count))::text
         FROM (SELECT m.status_id, m.archived, count(*)::int AS count
-          FROM matches m GROUP BY m.status_id, m.archived) g)`
+          FROM kept m GROUP BY m.status_id, m.archived) g)`
     : groupsJson;
 
   // One statement for the page and the counts: a round trip to the database costs more than
@@ -361,7 +377,7 @@ export async function findIssueListPage(
   // whole workspace and user tables for 20 rows: a quarter of the statement's time, bench/).
   // Categories and organisations are few: joined, so each is read once, not once per row (on
   // PGlite every scan of a table asks the file system for its size).
-  const { rows } = await sql<IssueListRow & { state_groups: string | null }>`
+  const { rows } = await sql<IssueListRow & { state_groups: string | null; search_capped: boolean | null }>`
     ${withMatches}SELECT i.id, i.title, i.status_id, i.priority_id, i.parent_id,
         i.workspace_id,
         (SELECT w.name FROM workspaces w
@@ -378,7 +394,8 @@ export async function findIssueListPage(
         (SELECT count(*)::int FROM issue_comments ic
           WHERE ic.client_id = i.client_id AND ic.issue_id = i.id) AS number_of_comments,
         (cl.settings->>'show_in_review_overdue')::boolean AS show_in_review_overdue,
-        CASE WHEN row_number() OVER () = 1 THEN ${statesJson} END AS state_groups
+        CASE WHEN row_number() OVER () = 1 THEN ${statesJson} END AS state_groups,
+        CASE WHEN row_number() OVER () = 1 THEN ${cappedSql} END AS search_capped
       FROM (${pageSql}) page
         JOIN issues i ON i.id = page.id
         LEFT JOIN LATERAL (
@@ -387,10 +404,14 @@ export async function findIssueListPage(
         LEFT JOIN categories cat ON cat.id = i.category_id AND cat.client_id = i.client_id
         LEFT JOIN clients cl ON cl.id = i.client_id
       ORDER BY ${onePass ? byPageColumns : orderByValues(keys)}`.execute(db);
-  const stateGroups = rows.length
-    ? rows.find((row) => row.state_groups !== null)?.state_groups
-    : (await sql<{ state_groups: string | null }>`SELECT ${groupsJson} AS state_groups`.execute(db)).rows[0]
-        ?.state_groups;
+  // An empty page (past the last) asks for the counts on their own, a search's capped as above.
+  const first = rows.length
+    ? rows.find((row) => row.state_groups !== null)
+    : (
+        await sql<{ state_groups: string | null; search_capped: boolean }>`
+          ${withMatches}SELECT ${statesJson} AS state_groups, ${cappedSql} AS search_capped`.execute(db)
+      ).rows[0];
+  const stateGroups = first?.state_groups;
   const groups = (JSON.parse(stateGroups ?? '[]') as Array<[number, boolean, number]>)
     .map(([status_id, archived, count]) => ({ status_id, archived, count }))
     .filter((g) => g.status_id >= 1 && g.status_id <= 8 && g.count > 0);
@@ -400,7 +421,7 @@ export async function findIssueListPage(
     (sum, g) => sum + (isInStateTab(tab, g.status_id, g.archived) ? g.count : 0),
     0,
   );
-  return { rows, total, groups };
+  return { rows, total, groups, searchCapped: first?.search_capped === true };
 }
 
 /**

@@ -1,4 +1,5 @@
 import {
+  Alert,
   Badge,
   Button,
   Group,
@@ -9,8 +10,21 @@ import {
   Tabs,
   Title,
 } from '@mantine/core';
-import { IconClipboardList, IconLayoutList, IconList, IconPlus, IconTable } from '@tabler/icons-react';
-import { ISSUE_SORT_BY, ISSUE_STATE_TAB_IDS, type IssueListQuery, type IssueSortBy } from '@workbench/domain';
+import {
+  IconClipboardList,
+  IconInfoCircle,
+  IconLayoutList,
+  IconList,
+  IconPlus,
+  IconTable,
+} from '@tabler/icons-react';
+import {
+  ISSUE_SEARCH_CANDIDATES,
+  ISSUE_SORT_BY,
+  ISSUE_STATE_TAB_IDS,
+  type IssueListQuery,
+  type IssueSortBy,
+} from '@workbench/domain';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { EmptyState } from '../../../ui/feedback/EmptyState';
@@ -89,7 +103,7 @@ export function IssueListPage() {
                     color="gray"
                     circle={false}
                   >
-                    {counts ? counts[tab] : '…'}
+                    {counts ? `${counts[tab]}${page?.search_capped && counts[tab] > 0 ? '+' : ''}` : '…'}
                   </Badge>
                 }
                 style={{ whiteSpace: 'nowrap', flexShrink: 0 }}
@@ -183,6 +197,16 @@ export function IssueListPage() {
                     title={t('issues.list.load_failed')}
                   />
                 )}
+                {page.search_capped && (
+                  <Alert
+                    color="blue"
+                    variant="light"
+                    icon={<IconInfoCircle size={18} />}
+                    data-testid="search-capped"
+                  >
+                    {t('issues.list.search_capped', { count: ISSUE_SEARCH_CANDIDATES })}
+                  </Alert>
+                )}
                 <IssueTable
                   issues={page.data}
                   density={density}
@@ -194,7 +218,9 @@ export function IssueListPage() {
                 )}
                 <ListPaging
                   page={page}
-                  showing={(range) => t('issues.list.showing', range)}
+                  showing={(range) =>
+                    t(page.search_capped ? 'issues.list.showing_at_least' : 'issues.list.showing', range)
+                  }
                   rangeTestId="issue-list-range"
                   pageSize={query.paginate_by}
                   pageSizeLabel={t('issues.list.page_size')}
