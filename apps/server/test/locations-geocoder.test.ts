@@ -99,11 +99,15 @@ let userId = 0;
 
 /**
  * The one test server's providers for a test: its config is plain data read on every request,
- * so each test sets the geocoder it speaks to (a new object: a fresh cache and spacing too).
+ * so each test sets the geocoder it speaks to (a new object: a fresh cache; the spacing is kept
+ * in the database, per geocoder address).
  */
-function useGeocoder(geocoder: Partial<NonNullable<MapsConfig['geocoder']>> | undefined) {
-  server.ctx.config.maps = {
-    ...server.ctx.config.maps,
+function useGeocoder(
+  geocoder: Partial<NonNullable<MapsConfig['geocoder']>> | undefined,
+  on: TestServer = server,
+) {
+  on.ctx.config.maps = {
+    ...on.ctx.config.maps,
     geocoder: geocoder
       ? {
           kind: 'nominatim',
@@ -334,5 +338,37 @@ describe('a Photon-compatible geocoder', () => {
     expect(reverse.body.data).toHaveLength(1);
     expect(seen[2]?.path).toBe('/photon/reverse');
     expect(Object.fromEntries(seen[2]?.query ?? [])).toEqual({ lat: '48.2085', lon: '16.3731' });
+  });
+});
+
+// Nominatim allows one request a second from the installation, not from each of its servers.
+describe.skipIf(!process.env.DATABASE_URL)('two servers on one PostgreSQL', () => {
+  let other: TestServer;
+  beforeAll(async () => {
+    other = await startTestServer({}, { sameDatabaseAs: server });
+  });
+  afterAll(async () => {
+    await other?.close();
+  });
+
+  it('space their requests to the geocoder together', async () => {
+    const geocoder = { minIntervalMs: 250 };
+    useGeocoder(geocoder);
+    useGeocoder(geocoder, other);
+    seen.length = 0;
+    const onOther = (q: string) =>
+      other.call('GET', `${API}/geocode/search?${new URLSearchParams({ q })}`, { token });
+    const answers = await Promise.all([
+      get('geocode/search', { q: 'first street' }),
+      onOther('second street'),
+      get('geocode/search', { q: 'third street' }),
+      onOther('fourth street'),
+    ]);
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    const times = seen.map((s) => s.at).sort((a, b) => a - b);
+    expect(times).toHaveLength(4);
+    for (let i = 1; i < times.length; i++) {
+      expect((times[i] ?? 0) - (times[i - 1] ?? 0)).toBeGreaterThanOrEqual(200);
+    }
   });
 });

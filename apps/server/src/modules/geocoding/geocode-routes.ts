@@ -28,12 +28,12 @@ export function geocodeRoutes(app: FastifyInstance, ctx: AppContext): void {
     const maps = ctx.config.maps;
     if (!maps.geocoder) throw notConfigured();
     await requireBudget(ctx.db, GEOCODE_BUDGET, String(auth.userId));
-    return { data: await geocodeSearch(maps, query.q, query.language) };
+    return { data: await geocodeSearch(ctx.db, maps, query.q, query.language) };
   });
   route(app, ctx, contracts.reverse, async ({ auth, query }) => {
     const maps = ctx.config.maps;
     if (!maps.geocoder) throw notConfigured();
     await requireBudget(ctx.db, GEOCODE_BUDGET, String(auth.userId));
-    return { data: await geocodeReverse(maps, query.lat, query.lng, query.language) };
+    return { data: await geocodeReverse(ctx.db, maps, query.lat, query.lng, query.language) };
   });
 }

@@ -7,6 +7,8 @@ import {
   LONGITUDE_MIN,
   roundCoordinate,
 } from '@workbench/domain';
+import { type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.js';
 import { AppError } from '../../http/errors.js';
 import type { MapsConfig } from './maps-config.js';
 
@@ -23,12 +25,10 @@ const PHOTON_LANGUAGES = new Set(['en', 'de', 'fr', 'it']);
 type CacheEntry = { at: number; results: GeocodeResult[] };
 
 /**
- * One geocoder's state on this server: the time the next request may go (requests are spaced by
- * minIntervalMs across all of this server's users) and a small cache of answers. Keyed by the
- * config object, so test servers in one process do not share it.
+ * One geocoder's answer cache on this server (the spacing of requests is in the database, see
+ * takeTurn). Keyed by the config object, so test servers in one process do not share it.
  */
 class GeocoderState {
-  nextAt = 0;
   readonly cache = new Map<string, CacheEntry>();
 
   cached(key: string): GeocodeResult[] | undefined {
@@ -52,26 +52,39 @@ class GeocoderState {
       this.cache.delete(oldest);
     }
   }
+}
 
-  /** Waits for this request's turn; refuses when the queue is longer than QUEUE_MAX_WAIT_MS. */
-  async turn(minIntervalMs: number): Promise<void> {
-    if (minIntervalMs <= 0) return;
-    const now = Date.now();
-    const at = Math.max(now, this.nextAt);
-    if (at - now > QUEUE_MAX_WAIT_MS) {
-      throw new AppError(
-        429,
-        'too_many_requests',
-        'The address search is busy. Try again in a moment.',
-        undefined,
-        {
-          'retry-after': String(Math.ceil((at - now) / 1000)),
-        },
-      );
-    }
-    this.nextAt = at + minIntervalMs;
-    if (at > now) await new Promise((resolve) => setTimeout(resolve, at - now));
+/**
+ * Waits for this request's turn at the geocoder: requests are spaced by minIntervalMs across ALL
+ * servers of the installation (Nominatim allows one a second from the installation, not from each
+ * server), so the next free moment is one row of rate_limits, moved on atomically by each request.
+ * Refused when the queue is longer than QUEUE_MAX_WAIT_MS.
+ */
+async function takeTurn(db: Kysely<Database>, config: GeocoderConfig): Promise<void> {
+  if (config.minIntervalMs <= 0) return;
+  const gap = config.minIntervalMs / 1000;
+  const { rows } = await sql<{ wait_ms: number }>`
+    INSERT INTO rate_limits AS r (bucket, key, window_start, hits)
+      VALUES ('geocoder_spacing', ${config.url}, now() + make_interval(secs => ${gap}), 1)
+    ON CONFLICT (bucket, key) DO UPDATE
+      SET window_start = GREATEST(r.window_start, now()) + make_interval(secs => ${gap}), hits = r.hits + 1
+      WHERE GREATEST(r.window_start, now()) <= now() + make_interval(secs => ${QUEUE_MAX_WAIT_MS / 1000})
+    RETURNING (extract(epoch FROM r.window_start - make_interval(secs => ${gap}) - now()) * 1000)::float8 AS wait_ms`.execute(
+    db,
+  );
+  const row = rows[0];
+  if (!row) {
+    throw new AppError(
+      429,
+      'too_many_requests',
+      'The address search is busy. Try again in a moment.',
+      undefined,
+      {
+        'retry-after': String(Math.ceil(QUEUE_MAX_WAIT_MS / 1000)),
+      },
+    );
   }
+  if (row.wait_ms > 0) await new Promise((resolve) => setTimeout(resolve, row.wait_ms));
 }
 
 const states = new WeakMap<GeocoderConfig, GeocoderState>();
@@ -197,17 +210,19 @@ function requestUrl(
 
 /** Places matching an address, best first (at most GEOCODE_RESULTS_MAX). */
 export async function geocodeSearch(
+  db: Kysely<Database>,
   maps: MapsConfig,
   q: string,
   language: string | undefined,
 ): Promise<GeocodeResult[]> {
   const config = maps.geocoder;
   if (!config) throw notConfigured();
-  return lookUp(config, `s|${language ?? ''}|${q.toLowerCase()}`, { kind: 'search', q, language });
+  return lookUp(db, config, `s|${language ?? ''}|${q.toLowerCase()}`, { kind: 'search', q, language });
 }
 
 /** The address at a position (at most one). */
 export async function geocodeReverse(
+  db: Kysely<Database>,
   maps: MapsConfig,
   lat: number,
   lng: number,
@@ -218,7 +233,7 @@ export async function geocodeReverse(
   // About 1 m: a click a hair beside the last one asks again only when it names another place.
   const la = Math.round(lat * 1e5) / 1e5;
   const lo = Math.round(lng * 1e5) / 1e5;
-  const results = await lookUp(config, `r|${language ?? ''}|${la}|${lo}`, {
+  const results = await lookUp(db, config, `r|${language ?? ''}|${la}|${lo}`, {
     kind: 'reverse',
     lat: la,
     lng: lo,
@@ -228,6 +243,7 @@ export async function geocodeReverse(
 }
 
 async function lookUp(
+  db: Kysely<Database>,
   config: GeocoderConfig,
   key: string,
   request: Parameters<typeof requestUrl>[1],
@@ -235,7 +251,7 @@ async function lookUp(
   const state = stateOf(config);
   const hit = state.cached(key);
   if (hit) return hit;
-  await state.turn(config.minIntervalMs);
+  await takeTurn(db, config);
   const body = await fetchJson(config, requestUrl(config, request));
   const results = (config.kind === 'nominatim' ? fromNominatim(body) : fromPhoton(body)).slice(
     0,
