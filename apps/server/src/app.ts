@@ -10,6 +10,7 @@ import {
   validatorCompiler,
 } from 'fastify-type-provider-zod';
 import type { AppContext } from './context.js';
+import { noteWritesHook } from './db/replica.js';
 import { AppError, registerErrorHandling } from './http/errors.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerWebApp } from './http/web-app.js';
@@ -100,6 +101,14 @@ export async function buildApp(
     }
   });
   registerErrorHandling(app);
+  // With a read replica: a person's write is noted before its answer leaves (read your writes).
+  if (ctx.readDb) {
+    const noteWrite = noteWritesHook(ctx.readDb);
+    app.addHook('onSend', async (request, _reply, payload) => {
+      await noteWrite(request);
+      return payload;
+    });
+  }
   await registerSecurityHeaders(app, {
     hsts: ctx.config.hsts,
     imageSources: [tileImageSource(ctx.config.maps.tiles)].filter((s): s is string => !!s),

@@ -19,6 +19,13 @@ const ZEnvSchema = z.object({
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
       .optional(),
   ),
+  // A streaming standby of DATABASE_URL for the list, calendar and report reads (db/replica.ts).
+  DATABASE_REPLICA_URL: optional.pipe(
+    z
+      .string()
+      .regex(/^postgres(ql)?:\/\//, 'must start with postgres://')
+      .optional(),
+  ),
   DATABASE_SCHEMA: optional.pipe(
     z
       .string()
@@ -71,6 +78,8 @@ export type AppConfig = {
   dataDir: string;
   databaseUrl: string | undefined;
   databaseSchema: string | undefined;
+  /** DATABASE_REPLICA_URL: a streaming replica of DATABASE_URL for list, calendar and report reads. */
+  databaseReplicaUrl?: string | undefined;
   appUrl: string;
   smtp:
     | { host: string; port: number; user?: string; password?: string; from: string; secure: boolean }
@@ -124,6 +133,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  if (e.DATABASE_REPLICA_URL && !e.DATABASE_URL) {
+    throw new ConfigError(
+      'Invalid configuration:\n  DATABASE_REPLICA_URL: needs DATABASE_URL (a replica of PostgreSQL; the embedded database has none)',
+    );
+  }
   const truthy = (v: string | undefined) => v === '1' || v === 'true';
   return {
     port: e.PORT,
@@ -131,6 +145,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     databaseSchema: e.DATABASE_SCHEMA,
+    databaseReplicaUrl: e.DATABASE_REPLICA_URL,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     smtp: e.SMTP_HOST
       ? {

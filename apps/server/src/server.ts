@@ -32,6 +32,7 @@ export async function startServer(
     databaseUrl: config.databaseUrl,
     databaseSchema: config.databaseSchema,
     dataDir: config.dataDir,
+    databaseReplicaUrl: config.databaseReplicaUrl,
   });
   try {
     await migrateToLatest(database.db);
@@ -41,7 +42,14 @@ export async function startServer(
       await seedDemoAttachments({ db: database.db, storage });
       await seedDemoAssets({ db: database.db, storage });
     }
-    const ctx = { db: database.db, dbKind: database.kind, listen: database.listen, config, storage };
+    const ctx = {
+      db: database.db,
+      readDb: database.readDb,
+      dbKind: database.kind,
+      listen: database.listen,
+      config,
+      storage,
+    };
     if (seeded) {
       await seedDemoSchedules(ctx);
       await seedDemoCalendar(ctx.db);
@@ -53,6 +61,8 @@ export async function startServer(
       await seedDemoSecondOrganisation(ctx.db);
     }
     const app = await buildApp(ctx, options);
+    if (database.readDb)
+      app.log.info('DATABASE_REPLICA_URL: list, calendar and report reads use the replica');
     const stopMail = startMailSender(ctx, (m) => app.log.warn(m));
     const stopAuthMail = startAuthMailWorker(ctx, (m) => app.log.warn(m));
     const stopSchedules = startScheduleMaterializer(ctx, (m) => app.log.warn(m));

@@ -4,6 +4,7 @@ import { Kysely, PGliteDialect, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import { lockDataDir } from './data-dir-lock.js';
 import { prepareRepeatedPGliteReads, prepareRepeatedReads } from './prepared-statements.js';
+import { openReplica, type ReadReplica } from './replica.js';
 import type { Database } from './schema.js';
 
 export { DataDirLockedError, lockDataDir } from './data-dir-lock.js';
@@ -24,6 +25,8 @@ export type DatabaseHandle = {
   db: Kysely<Database>;
   kind: DatabaseKind;
   listen: Listen;
+  /** The read replica (DATABASE_REPLICA_URL, replica.ts), PostgreSQL only. */
+  readDb?: ReadReplica;
   close: () => Promise<void>;
 };
 
@@ -95,6 +98,9 @@ export async function openDatabase(options: {
   databaseUrl?: string;
   databaseSchema?: string;
   dataDir?: string;
+  databaseReplicaUrl?: string | undefined;
+  /** Where the replica reports that it is skipped or back (default: console.warn). */
+  log?: (message: string) => void;
 }): Promise<DatabaseHandle> {
   if (options.databaseUrl) {
     const schema = options.databaseSchema;
@@ -110,12 +116,35 @@ export async function openDatabase(options: {
       max: 10,
       // No JIT: prepared statements get generic plans, whose cost estimates (no LIMIT known, all
       // rows) would JIT-compile a 20-row page for tens of milliseconds.
-      options: `-c jit=off${schema ? ` -c search_path="${schema}"` : ''}`,
+      // synchronize_seqscans off: a scan that stops early (a search's first matches, issue-list-queries.ts)
+      // starts at the table's first page, not where a concurrent scan happens to be, so the
+      // same search finds the same issues on every page.
+      options: `-c jit=off -c synchronize_seqscans=off${schema ? ` -c search_path="${schema}"` : ''}`,
     });
     pool.on('connect', (client) => prepareRepeatedReads(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     const listen = listenOnPostgres(options.databaseUrl, schema ?? 'public');
-    return { db, kind: 'postgres', listen, close: () => db.destroy() };
+    if (!options.databaseReplicaUrl) return { db, kind: 'postgres', listen, close: () => db.destroy() };
+    try {
+      const readDb = await openReplica({
+        replicaUrl: options.databaseReplicaUrl,
+        schema,
+        primary: db,
+        log: options.log,
+      });
+      await readDb.follow(listen);
+      const close = async () => {
+        try {
+          await readDb.close();
+        } finally {
+          await db.destroy();
+        }
+      };
+      return { db, kind: 'postgres', listen, readDb, close };
+    } catch (err) {
+      await db.destroy();
+      throw err;
+    }
   }
 
   // The lock is taken before PGlite opens the folder, and given back if opening fails.

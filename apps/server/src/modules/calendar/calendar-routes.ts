@@ -9,6 +9,7 @@ import {
 } from '@workbench/domain';
 import type { FastifyInstance } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { readContextOf } from '../../db/replica.js';
 import { compiledFor200 } from '../../http/compiled-serializer.js';
 import { route } from '../../http/contract-route.js';
 import { pathOf } from '../issues/issue-route-common.js';
@@ -34,40 +35,53 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext): v
     app,
     ctx,
     contracts.users,
-    ({ auth, query, request }) => calendarUsers(ctx, auth, readCalendarRowsQuery(query), pathOf(request)),
+    async ({ auth, query, request }) =>
+      calendarUsers(await readContextOf(ctx, auth), auth, readCalendarRowsQuery(query), pathOf(request)),
     { serializerCompiler: compiledFor200(ZCalendarUserRowsResponseSchema, page) },
   );
   route(
     app,
     ctx,
     contracts.workspaces,
-    ({ auth, query, request }) =>
-      calendarWorkspaces(ctx, auth, readCalendarRowsQuery(query), pathOf(request)),
+    async ({ auth, query, request }) =>
+      calendarWorkspaces(await readContextOf(ctx, auth), auth, readCalendarRowsQuery(query), pathOf(request)),
     { serializerCompiler: compiledFor200(ZCalendarWorkspaceRowsResponseSchema, page) },
   );
-  route(app, ctx, contracts.fullDays, ({ auth, query }) =>
-    calendarFullDays(ctx, auth, readCalendarWindowQuery(query)),
+  route(app, ctx, contracts.fullDays, async ({ auth, query }) =>
+    calendarFullDays(await readContextOf(ctx, auth), auth, readCalendarWindowQuery(query)),
   );
-  route(app, ctx, contracts.usersCount, ({ auth, query }) =>
-    calendarCounts(ctx, auth, readCalendarWindowQuery(query), 'assignee'),
+  route(app, ctx, contracts.usersCount, async ({ auth, query }) =>
+    calendarCounts(await readContextOf(ctx, auth), auth, readCalendarWindowQuery(query), 'assignee'),
   );
-  route(app, ctx, contracts.workspacesCount, ({ auth, query }) =>
-    calendarCounts(ctx, auth, readCalendarWindowQuery(query), 'workspace'),
+  route(app, ctx, contracts.workspacesCount, async ({ auth, query }) =>
+    calendarCounts(await readContextOf(ctx, auth), auth, readCalendarWindowQuery(query), 'workspace'),
   );
   route(
     app,
     ctx,
     contracts.unscheduled,
-    ({ auth, query, request }) =>
-      calendarSidebar(ctx, auth, readCalendarSidebarQuery(query), 'unscheduled', pathOf(request)),
+    async ({ auth, query, request }) =>
+      calendarSidebar(
+        await readContextOf(ctx, auth),
+        auth,
+        readCalendarSidebarQuery(query),
+        'unscheduled',
+        pathOf(request),
+      ),
     { serializerCompiler: compiledFor200(ZCalendarItemPageSchema, page) },
   );
   route(
     app,
     ctx,
     contracts.overdue,
-    ({ auth, query, request }) =>
-      calendarSidebar(ctx, auth, readCalendarSidebarQuery(query), 'overdue', pathOf(request)),
+    async ({ auth, query, request }) =>
+      calendarSidebar(
+        await readContextOf(ctx, auth),
+        auth,
+        readCalendarSidebarQuery(query),
+        'overdue',
+        pathOf(request),
+      ),
     { serializerCompiler: compiledFor200(ZCalendarItemPageSchema, page) },
   );
   route(app, ctx, contracts.scheduledTask, ({ auth, params }) => getScheduledTask(ctx, auth, params.id));

@@ -7,6 +7,7 @@ import {
 } from '@workbench/domain';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { readContextOf } from '../../db/replica.js';
 import { compiledFor200 } from '../../http/compiled-serializer.js';
 import { route } from '../../http/contract-route.js';
 import { pathOf } from '../issues/issue-route-common.js';
@@ -24,15 +25,21 @@ export function registerCalendarYearlyRoutes(app: FastifyInstance, ctx: AppConte
     app,
     ctx,
     contracts.yearly,
-    ({ auth, query, request }) => listYearly(ctx, auth, readCalendarYearlyQuery(query), pathOf(request)),
+    async ({ auth, query, request }) =>
+      listYearly(await readContextOf(ctx, auth), auth, readCalendarYearlyQuery(query), pathOf(request)),
     { serializerCompiler: compiledFor200(ZCalendarYearlyResponseSchema, page) },
   );
   route(
     app,
     ctx,
     contracts.yearlyEvents,
-    ({ auth, query, request }) =>
-      listYearlyEvents(ctx, auth, readCalendarYearlyEventsQuery(query), pathOf(request)),
+    async ({ auth, query, request }) =>
+      listYearlyEvents(
+        await readContextOf(ctx, auth),
+        auth,
+        readCalendarYearlyEventsQuery(query),
+        pathOf(request),
+      ),
     { serializerCompiler: compiledFor200(ZCalendarItemPageSchema, page) },
   );
   const sendPdf = async (file: { fileName: string; pdf: Buffer }, reply: FastifyReply) =>
@@ -42,9 +49,9 @@ export function registerCalendarYearlyRoutes(app: FastifyInstance, ctx: AppConte
       .header('cache-control', 'no-store')
       .send(file.pdf);
   route(app, ctx, contracts.yearlyExport, async ({ auth, query, reply }) =>
-    sendPdf(await exportYearly(ctx, auth, readCalendarYearlyQuery(query)), reply),
+    sendPdf(await exportYearly(await readContextOf(ctx, auth), auth, readCalendarYearlyQuery(query)), reply),
   );
   route(app, ctx, contracts.yearlyExportPost, async ({ auth, query, reply }) =>
-    sendPdf(await exportYearly(ctx, auth, readCalendarYearlyQuery(query)), reply),
+    sendPdf(await exportYearly(await readContextOf(ctx, auth), auth, readCalendarYearlyQuery(query)), reply),
   );
 }

@@ -15,6 +15,7 @@ import {
 } from '@workbench/domain';
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.js';
+import { readContextOf } from '../../db/replica.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
 import { BUDGETS, type Budget, requireBudget } from '../../http/rate-limit.js';
@@ -171,10 +172,23 @@ export async function exportIssueReport(
   if (request.emails.length) {
     await requireBudget(ctx.db, REPORT_BUDGETS.mailCopies, `user:${auth.userId}`, request.emails.length);
   }
-  const document = await staffReportDocument(ctx, clientId, issue, request, settings, language, {
-    name: organisation.name,
-    logoKey: organisation.logo,
-  });
+  const document = await staffReportDocument(
+    // The contents may come from the replica once it has the reader's and the owner's writes.
+    await readContextOf(ctx, {
+      clientId: auth.clientId,
+      accessVersion: auth.accessVersion,
+      ownerId: clientId,
+    }),
+    clientId,
+    issue,
+    request,
+    settings,
+    language,
+    {
+      name: organisation.name,
+      logoKey: organisation.logo,
+    },
+  );
   const fileName = fileNameOf(settings, language, {
     id: issue.id,
     title: issue.title,

@@ -9,6 +9,7 @@ import {
   ZIssueSubtaskQuerySchema,
 } from '@workbench/domain';
 import type { AppContext } from '../../context.js';
+import { readDbOf } from '../../db/replica.js';
 import type { Auth } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
 import { presentListItem } from './issue-list-presenter.js';
@@ -39,7 +40,11 @@ export async function listIssues(
   path: string,
   now: Date = new Date(),
 ): Promise<IssueListPageResponse> {
-  const { rows, total, groups } = await findIssueListPage(ctx.db, auth, query);
+  const { rows, total, groups, searchCapped } = await findIssueListPage(
+    await readDbOf(ctx, auth),
+    auth,
+    query,
+  );
   // The owner's setting comes with each row (one query less per page).
   const items = rows.map((row) =>
     presentListItem(
@@ -52,5 +57,6 @@ export async function listIssues(
   return {
     ...buildPage({ rows: items, total, page: query.page, perPage: query.paginate_by, path, query: params }),
     state_counts: stateCountsFrom(groups),
+    search_capped: searchCapped,
   };
 }
