@@ -1,7 +1,7 @@
 /**
  * EXPLAIN ANALYZE of every statement GET issue/ runs for one query string, on a database seeded
  * by `npm run bench -- --seed-only`:
- *   npx tsx bench/explain.ts --db=postgres 'issue_state=in_progress&assignees=5,6' [--user=2]
+ *   npx tsx bench/explain.ts --db=postgres 'issue_state=in_progress&assignees=5,6' [--user=2] [--generic]
  */
 
 import { join } from 'node:path';
@@ -40,6 +40,8 @@ async function main(): Promise<void> {
     .select(['id', 'client_id', 'role'])
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
+  // --generic: the plan a prepared statement settles on after five runs (no parameter values known).
+  if (argv.includes('--generic')) await db.executeQuery(CompiledQuery.raw('SET plan_cache_mode = force_generic_plan'));
   captured.length = 0;
   const query = readIssueListQuery(Object.fromEntries(new URLSearchParams(queryString)));
   const started = performance.now();

@@ -118,9 +118,9 @@ export const ISSUE_SEARCH_FULLTEXT_MIN = 3;
 /**
  * A search ranks at most this many matching issues (README "Performance"): a common word matches
  * one issue in ten, and ranking them all reads most of the table. Beyond it the list says so
- * ("1,000+") and shows the best of the first matches found; a further word or filter narrows it.
+ * ("500+") and shows the best of the first matches found; a further word or filter narrows it.
  */
-export const ISSUE_SEARCH_CANDIDATES = 1000;
+export const ISSUE_SEARCH_CANDIDATES = 500;
 /** Most ids kept from one list parameter. */
 export const ISSUE_LIST_IDS_MAX = LIST_IDS_MAX;
 

@@ -22,6 +22,7 @@ import { type AssetScope, assetGroupVisibleSql, assetVisibleSql } from '../asset
 import { extraIssueListConditions } from './issue-list-filters.js';
 import type { Db } from './issue-queries.js';
 import { countedStatesSql, counterScope } from './issue-state-counts.js';
+import { isCommonSearch } from './search-word-share.js';
 
 type Caller = Pick<Auth, 'userId' | 'clientId' | 'role'>;
 
@@ -72,10 +73,13 @@ const epochMs = (column: string) => sql.raw(`(extract(epoch FROM ${column}) * 10
  * letters and digits only, so nothing the user types is tsquery syntax. null when no words.
  */
 export function searchTsQuery(search: string): string | null {
-  const words = search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = searchWords(search);
   if (!words.length) return null;
   return words.map((w, i) => (i === words.length - 1 ? `${w}:*` : w)).join(' & ');
 }
+
+/** The words of a search: letters and digits, lower-case. */
+const searchWords = (search: string): string[] => search.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -328,13 +332,16 @@ export async function findIssueListPage(
   // Counted, and sorted by something no index keeps in order (a search's rank above all): the
   // page sorts every match anyway, so the matches are read once for the page and the counts
   // (a search for a common word: one pass over 100,000 issues instead of two, bench/).
-  // A search reads at most ISSUE_SEARCH_CANDIDATES + 1 matches, in whatever order the database
-  // finds them fastest (no ORDER BY: the full-text index for a rare word, a scan that stops early
-  // for a common one), then ranks, pages and counts the first ISSUE_SEARCH_CANDIDATES of them: a
-  // word in one issue in ten costs a few thousand rows, not the table (bench/, README
-  // "Performance"). Sorted by a date, a search is no different: an index read in date order
-  // would walk the whole table for a word that matches nothing.
+  // A search ranks, pages and counts at most ISSUE_SEARCH_CANDIDATES matches, in the order the
+  // database finds them (no ORDER BY, README "Performance"): common words (and short terms, a
+  // title scan) with a scan that stops after ISSUE_SEARCH_CANDIDATES + 1 matches, a few thousand
+  // rows instead of the table; rare words through the full-text index, all their few matches,
+  // where a scan hoping for early ones would read the whole table (search-word-share.ts). Sorted
+  // by a date, a search is no different: the date index read in order would walk the whole table
+  // for a word that matches nothing.
   const searching = query.search !== '';
+  const fullText = query.search.length >= ISSUE_SEARCH_FULLTEXT_MIN && searchTsQuery(query.search) !== null;
+  const stopEarly = searching && (!fullText || (await isCommonSearch(db, searchWords(query.search))));
   const onePass = searching || (scope === undefined && sort !== 'updated' && sort !== 'created');
   const withMatches = onePass
     ? sql`WITH matches AS MATERIALIZED (
@@ -342,7 +349,7 @@ export async function findIssueListPage(
             ${sql.join(keys.map((key, n) => sql`${key.value} AS ${sql.ref(`sort_${n}`)}`))}
           FROM issues i
           WHERE ${sql.join(filters, sql` AND `)}
-          ${searching ? sql`LIMIT ${sql.lit(ISSUE_SEARCH_CANDIDATES + 1)}` : sql``}
+          ${stopEarly ? sql`LIMIT ${sql.lit(ISSUE_SEARCH_CANDIDATES + 1)}` : sql``}
       ), kept AS (
         SELECT * FROM matches ${searching ? sql`LIMIT ${sql.lit(ISSUE_SEARCH_CANDIDATES)}` : sql``}
       ) `
