@@ -9,7 +9,7 @@ import { png } from './images';
 // returns they arrive once each, in the order she made them. A change the server refuses (the
 // manager reassigned the issue meanwhile) is shown with its reason and kept, and so is the
 // comment she wrote after it, until she decides.
-test.use({ viewport: { width: 390, height: 844 } });
+test.use({ viewport: { width: 390, height: 844 }, serviceWorkers: 'allow' });
 test.beforeEach(async ({ page }) => {
   await page.addInitScript(() => sessionStorage.setItem('workbench.mobile-prompt-dismissed', '1'));
 });
@@ -54,10 +54,14 @@ async function startedIssue(request: APIRequestContext, title: string) {
   return { id, admin, anna };
 }
 
-/** The writes the page sends to the API from now on, with their idempotency keys. */
+/**
+ * The writes to the issue the server answered, in order. A send the network failed (the first one
+ * right after the signal returns may leave before the connection is up) is tried again with the
+ * same key; it never reached the server, so it is not counted.
+ */
 function recordWrites(page: Page) {
   const writes: Array<{ method: string; path: string; key: string | null }> = [];
-  page.on('request', (request: Request) => {
+  page.on('requestfinished', (request: Request) => {
     const url = new URL(request.url());
     if (request.method() === 'GET' || !url.pathname.startsWith('/api/v4/issue/')) return;
     writes.push({
@@ -86,16 +90,25 @@ async function openAsAnna(page: Page, id: number, title: string) {
 }
 
 /** Whether the app has saved its copy of the person's data in IndexedDB (query-persistence.ts). */
-function keptCopyExists(): Promise<boolean> {
+/**
+ * Whether the kept copy (IndexedDB 'workbench-cache', query-persistence.ts) holds the whole
+ * offline copy: the issue and today's calendar, which the copy fetches last (offline-copy.ts).
+ */
+function keptCopyIsComplete(): Promise<boolean> {
   return new Promise((resolve) => {
     const open = indexedDB.open('workbench-cache');
     open.onerror = () => resolve(false);
     open.onsuccess = () => {
       const db = open.result;
       if (!db.objectStoreNames.contains('queries')) return resolve(false);
-      const count = db.transaction('queries').objectStore('queries').count();
-      count.onsuccess = () => resolve(count.result > 0);
-      count.onerror = () => resolve(false);
+      const all = db.transaction('queries').objectStore('queries').getAll();
+      all.onsuccess = () => {
+        const keys = (all.result as Array<{ state?: { queries?: Array<{ queryKey: unknown[] }> } }>).flatMap(
+          (saved) => saved.state?.queries?.map((q) => q.queryKey[0]) ?? [],
+        );
+        resolve(keys.includes('issues') && keys.includes('calendar'));
+      };
+      all.onerror = () => resolve(false);
     };
   });
 }
@@ -126,7 +139,7 @@ test('offline work waits on the phone and arrives once, in order, when the signa
 
   // Her issue is kept on the phone: offline, the page opens again from the kept copy, and says
   // how old it is.
-  await expect.poll(() => page.evaluate(keptCopyExists), { timeout: 15_000 }).toBe(true);
+  await expect.poll(() => page.evaluate(keptCopyIsComplete), { timeout: 30_000 }).toBe(true);
   await context.setOffline(true);
   await page.reload();
   await expect(page.getByRole('heading', { name: title })).toBeVisible();

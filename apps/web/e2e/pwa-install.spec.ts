@@ -7,6 +7,8 @@ import { expect, test } from './fixtures';
 // manifest, icons, a service worker that controls the page and keeps the app shell for offline
 // use, and no installability error from Chromium itself — and the phone prompt, which offers
 // adding the web app to the home screen (no store links when no native app is configured).
+// The service worker is what these tests check: allowed here (the config blocks it elsewhere).
+test.use({ serviceWorkers: 'allow' });
 
 const ANDROID =
   'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36';
