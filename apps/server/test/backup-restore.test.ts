@@ -9,7 +9,7 @@ import { readConfig } from '../src/config.js';
 import { type RunningServer, startServer } from '../src/server.js';
 import { attachmentForm, pdf } from './helpers/attachments-factories.js';
 import { uniqueEmail } from './helpers/factories.js';
-import { TEST_APP_URL } from './helpers/test-server.js';
+import { TEST_APP_URL, underSchemaLock } from './helpers/test-server.js';
 
 /**
  * `npm run backup` and `npm run restore` (scripts/backup.mjs, scripts/restore.mjs), run as child
@@ -23,8 +23,6 @@ const kind = databaseUrl ? 'postgresql' : 'pglite';
 const schema = `test_${randomBytes(6).toString('hex')}`;
 /** The fresh PostgreSQL database restored into (same schema name: a backup restores into its schema). */
 const freshDatabase = `wb_restore_${randomBytes(6).toString('hex')}`;
-/** The advisory lock under which test files migrate and drop schemas (helpers/test-server.ts). */
-const SCHEMA_LOCK_KEY = 7_300_002;
 
 const work = mkdtempSync(join(tmpdir(), 'workbench-backup-test-'));
 const dirA = join(work, 'data-a');
@@ -46,18 +44,8 @@ function urlOf(database: string): string {
   return url.toString();
 }
 
-/** Runs `work` while no other test file migrates or drops a schema on the shared PostgreSQL. */
-async function exclusively<T>(task: () => Promise<T>): Promise<T> {
-  if (!databaseUrl) return task();
-  const lock = new pg.Client({ connectionString: databaseUrl });
-  await lock.connect();
-  try {
-    await lock.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);
-    return await task();
-  } finally {
-    await lock.end();
-  }
-}
+/** Runs `task` while no other test file migrates or drops a schema on the shared PostgreSQL. */
+const exclusively = <T>(task: () => Promise<T>): Promise<T> => underSchemaLock(databaseUrl, task);
 
 type Run = { code: number; stdout: string; stderr: string };
 

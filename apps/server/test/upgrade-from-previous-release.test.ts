@@ -13,7 +13,7 @@ import { migrateToLatest } from '../src/db/migrate.js';
 import { hashPassword } from '../src/modules/auth/passwords.js';
 import { type RunningServer, startServer } from '../src/server.js';
 import { uniqueEmail } from './helpers/factories.js';
-import { TEST_APP_URL } from './helpers/test-server.js';
+import { TEST_APP_URL, underSchemaLock } from './helpers/test-server.js';
 
 /**
  * The last migration of the previous release: a database that release made stops here, and this
@@ -28,21 +28,10 @@ const databaseUrl = process.env.DATABASE_URL || undefined;
 const kind = databaseUrl ? 'postgresql' : 'pglite';
 const schema = databaseUrl ? `test_${randomBytes(6).toString('hex')}` : undefined;
 const dataDir = mkdtempSync(join(tmpdir(), 'workbench-upgrade-test-'));
-/** The advisory lock under which test files migrate and drop schemas (helpers/test-server.ts). */
-const SCHEMA_LOCK_KEY = 7_300_002;
 const PASSWORD = 'previous-release-password';
 
-async function exclusively<T>(task: () => Promise<T>): Promise<T> {
-  if (!databaseUrl) return task();
-  const lock = new pg.Client({ connectionString: databaseUrl });
-  await lock.connect();
-  try {
-    await lock.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);
-    return await task();
-  } finally {
-    await lock.end();
-  }
-}
+/** Runs `task` while no other test file migrates or drops a schema on the shared PostgreSQL. */
+const exclusively = <T>(task: () => Promise<T>): Promise<T> => underSchemaLock(databaseUrl, task);
 
 /**
  * Every migration in the folder, as migrate.ts lists them (the test checks below that migrating

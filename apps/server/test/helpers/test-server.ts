@@ -51,6 +51,25 @@ export type TestServer = {
   close: () => Promise<void>;
 };
 
+/**
+ * Runs `work` while no other test file migrates or drops a schema on the shared PostgreSQL (one
+ * advisory lock, SCHEMA_LOCK_KEY); without a PostgreSQL at once.
+ */
+export async function underSchemaLock<T>(
+  databaseUrl: string | undefined,
+  work: () => Promise<T>,
+): Promise<T> {
+  if (!databaseUrl) return work();
+  const lock = new pg.Client({ connectionString: databaseUrl });
+  await lock.connect();
+  try {
+    await lock.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);
+    return await work();
+  } finally {
+    await lock.end();
+  }
+}
+
 export type TestServerOptions = {
   /**
    * Another server on the SAME PostgreSQL schema (as two instances of the product behind one
@@ -90,17 +109,7 @@ export async function startTestServer(
   // Test files run in parallel on one PostgreSQL. Kysely's migrator looks at the tables of every
   // schema, so a schema another file drops meanwhile breaks its query ("schema ... does not
   // exist"): migrating and dropping take turns under one advisory lock.
-  const exclusively = async <T>(work: () => Promise<T>): Promise<T> => {
-    if (!databaseUrl) return work();
-    const lock = new pg.Client({ connectionString: databaseUrl });
-    await lock.connect();
-    try {
-      await lock.query('SELECT pg_advisory_lock($1)', [SCHEMA_LOCK_KEY]);
-      return await work();
-    } finally {
-      await lock.end();
-    }
-  };
+  const exclusively = <T>(work: () => Promise<T>): Promise<T> => underSchemaLock(databaseUrl, work);
   const dropSchema = async () => {
     if (!databaseUrl || !databaseSchema || shared) return;
     await exclusively(async () => {
