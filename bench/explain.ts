@@ -41,7 +41,8 @@ async function main(): Promise<void> {
     .where('id', '=', userId)
     .executeTakeFirstOrThrow();
   // --generic: the plan a prepared statement settles on after five runs (no parameter values known).
-  if (argv.includes('--generic')) await db.executeQuery(CompiledQuery.raw('SET plan_cache_mode = force_generic_plan'));
+  if (argv.includes('--generic'))
+    await db.executeQuery(CompiledQuery.raw('SET plan_cache_mode = force_generic_plan'));
   captured.length = 0;
   const query = readIssueListQuery(Object.fromEntries(new URLSearchParams(queryString)));
   const started = performance.now();

@@ -125,9 +125,9 @@ async function prepareData(handle: DatabaseHandle, options: Options): Promise<Be
   const started = Date.now();
   await migrateToLatest(handle.db);
   // The seeded issues (the calendar's schedules add some of their own).
-  const existing = await sql<{ n: string }>`SELECT count(*) AS n FROM issues WHERE schedule_id IS NULL`.execute(
-    handle.db,
-  );
+  const existing = await sql<{
+    n: string;
+  }>`SELECT count(*) AS n FROM issues WHERE schedule_id IS NULL`.execute(handle.db);
   const count = Number(existing.rows[0]?.n ?? 0);
   if (count && !(options.reuse && count === options.issues)) {
     throw new Error(`The bench database holds ${count} issues; run without --reuse to start afresh.`);

@@ -9,8 +9,6 @@ import { waitForNetworkQuiet, watchNetwork } from './network';
 test.use({ viewport: { width: 1400, height: 900 } });
 
 const FIREFOX_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0';
-const ANDROID =
-  'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0 Mobile Safari/537.36';
 
 /** The background of a filled button in the brand colour. */
 async function brandColour(page: Page): Promise<string> {
@@ -83,7 +81,10 @@ test('the profile tab lists the sessions and signs another one out', async ({
 }) => {
   // Another session of the admin's, made on a "phone" through the API. Firefox, because other specs
   // log the admin in on Chrome on Android and only this row must be signed out.
-  const phone = await playwright.request.newContext({ baseURL, extraHTTPHeaders: { 'user-agent': FIREFOX_ANDROID } });
+  const phone = await playwright.request.newContext({
+    baseURL,
+    extraHTTPHeaders: { 'user-agent': FIREFOX_ANDROID },
+  });
   const phoneToken = await apiToken(phone, 'admin@demo.test');
   await logInAs(page, 'admin@demo.test');
   await page.goto('/dashboard/settings/profile');
