@@ -18,6 +18,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import type { Database } from '../apps/server/src/db/schema.js';
 import { hashToken } from '../apps/server/src/modules/auth/tokens.js';
 import {
+  baselineScenario,
   type DbKind,
   type Measurement,
   measureAll,
@@ -256,12 +257,7 @@ async function benchDatabase(kind: DbKind, options: Options): Promise<Measuremen
     const { app, base } = await startBenchApp(handle, env, actors.issues);
     try {
       const chosen: Scenario[] = [
-        {
-          key: 'baseline',
-          name: 'baseline (one indexed SELECT)',
-          path: '/api/v4/bench/baseline',
-          token: actors.admin.token,
-        },
+        baselineScenario(actors),
         ...(await scenariosOf(base, 'admin', actors.admin.token, actors)),
         ...(await scenariosOf(base, 'member', actors.member.token, actors)),
       ];

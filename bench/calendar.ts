@@ -21,7 +21,7 @@ import { migrateToLatest } from '../apps/server/src/db/migrate.js';
 import type { Database } from '../apps/server/src/db/schema.js';
 import { materializeDue } from '../apps/server/src/modules/schedules/schedule-materializer.js';
 import {
-  BASELINE,
+  baselineScenario,
   type DbKind,
   type Measurement,
   measureAll,
@@ -165,7 +165,7 @@ async function benchDatabase(kind: DbKind, options: Options): Promise<Measuremen
     console.log(`  data ready in ${((Date.now() - started) / 1000).toFixed(0)} s`);
     const { app, base } = await startBenchApp(handle, env, options.issues);
     try {
-      const chosen = [BASELINE(actors), ...calendarScenarios(actors)];
+      const chosen = [baselineScenario(actors), ...calendarScenarios(actors)];
       for (const scenario of chosen.slice(1))
         console.log(`  ${scenario.name}: ${await itemsOf(base, scenario)}`);
       return await measureAll(base, chosen, kind, options);

@@ -175,7 +175,7 @@ export function listScenarios(actors: BenchActors): Scenario[] {
 }
 
 /** The bench's baseline route (startBenchApp): the same auth hook, then one SELECT by primary key. */
-export function BASELINE(actors: BenchActors): Scenario {
+export function baselineScenario(actors: BenchActors): Scenario {
   return {
     key: 'baseline',
     name: 'baseline (one indexed SELECT)',
@@ -186,7 +186,7 @@ export function BASELINE(actors: BenchActors): Scenario {
 
 function scenarios(actors: BenchActors): Scenario[] {
   return [
-    BASELINE(actors),
+    baselineScenario(actors),
     ...listScenarios(actors),
     {
       key: 'search',

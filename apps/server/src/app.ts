@@ -104,8 +104,8 @@ export async function buildApp(
   // With a read replica: a person's write is noted before its answer leaves (read your writes).
   if (ctx.readDb) {
     const noteWrite = noteWritesHook(ctx.readDb);
-    app.addHook('onSend', async (request, _reply, payload) => {
-      await noteWrite(request);
+    app.addHook('onSend', async (request, reply, payload) => {
+      await noteWrite(request, reply.statusCode);
       return payload;
     });
   }

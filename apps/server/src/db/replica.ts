@@ -146,10 +146,34 @@ export async function openReplica(options: {
     return probing;
   };
 
+  // The primary's position is asked once for all the writes noted while that question runs; a
+  // write noted meanwhile waits for the next question (a position read before it committed could
+  // be too early). Busy servers hear a live event per change of every server.
+  let asking: Promise<bigint> | undefined;
+  let askingNext: Promise<bigint> | undefined;
+  const freshPrimaryLsn = (): Promise<bigint> => {
+    if (!asking) {
+      asking = primaryLsn(primary).finally(() => {
+        asking = undefined;
+      });
+      return asking;
+    }
+    askingNext ??= asking
+      .then(
+        () => undefined,
+        () => undefined,
+      )
+      .then(() => {
+        askingNext = undefined;
+        return freshPrimaryLsn();
+      });
+    return askingNext;
+  };
+
   const noteWrite = async (clientId: number | null) => {
     pending.set(clientId, (pending.get(clientId) ?? 0) + 1);
     try {
-      const lsn = await primaryLsn(primary);
+      const lsn = await freshPrimaryLsn();
       if (clientId === null) {
         if (lsn > everyone) everyone = lsn;
       } else if ((marks.get(clientId) ?? 0n) < lsn) marks.set(clientId, lsn);
@@ -210,11 +234,17 @@ export async function readContextOf<C extends ReadContext>(ctx: C, reader: Reade
 const WRITES = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * The onSend hook that notes a logged-in person's write before the answer leaves. Public writes
- * (a reporter's form) are noted by their live event instead: nobody reads their own list there.
+ * The onSend hook that notes a logged-in person's write before the answer leaves. A refused one
+ * (4xx, 5xx) changed nothing. Public writes (a reporter's form) are noted by their live event
+ * instead: nobody reads their own list there.
  */
 export function noteWritesHook(replica: Pick<ReadReplica, 'noteWrite'>) {
-  return async (request: { method: string; auth: { clientId: number } | null }): Promise<void> => {
-    if (WRITES.has(request.method) && request.auth) await replica.noteWrite(request.auth.clientId);
+  return async (
+    request: { method: string; auth: { clientId: number } | null },
+    statusCode: number,
+  ): Promise<void> => {
+    if (WRITES.has(request.method) && request.auth && statusCode < 400) {
+      await replica.noteWrite(request.auth.clientId);
+    }
   };
 }

@@ -16,12 +16,23 @@ export const COMMON_SEARCH_SHARE = 0.01;
 /** ANALYZE refreshes the statistics rarely; they are read again after this long. */
 const STATS_TTL_MS = 10 * 60_000;
 
-type WordShares = { at: number; shares: Map<string, number> };
+/** The statistics per database handle: read once per STATS_TTL_MS, however many searches ask meanwhile. */
+type WordShares = { at: number; shares: Promise<Map<string, number>> };
 const cache = new WeakMap<object, WordShares>();
 
-async function wordShares(db: Db): Promise<Map<string, number>> {
+function wordShares(db: Db): Promise<Map<string, number>> {
   const hit = cache.get(db);
   if (hit && Date.now() - hit.at < STATS_TTL_MS) return hit.shares;
+  const shares = readWordShares(db);
+  cache.set(db, { at: Date.now(), shares });
+  // A failed read is not kept: the next search asks again.
+  shares.catch(() => {
+    if (cache.get(db)?.shares === shares) cache.delete(db);
+  });
+  return shares;
+}
+
+async function readWordShares(db: Db): Promise<Map<string, number>> {
   const { rows } = await sql<{ words: string[] | null; shares: number[] | null }>`
     SELECT array_to_json(most_common_elems::text::text[]) AS words,
         array_to_json(most_common_elem_freqs) AS shares
@@ -31,7 +42,6 @@ async function wordShares(db: Db): Promise<Map<string, number>> {
   const { words, shares: values } = rows[0] ?? { words: null, shares: null };
   // most_common_elem_freqs holds one share per word, then the minimum, maximum and null share.
   for (const [i, word] of (words ?? []).entries()) shares.set(word, values?.[i] ?? 0);
-  cache.set(db, { at: Date.now(), shares });
   return shares;
 }
 
