@@ -236,9 +236,9 @@ async function insertIssues(db: Kysely<Database>, issues: number, workspaces: nu
       `issues ${from}..${to}`,
       sql`INSERT INTO issues (id, client_id, workspace_id, parent_id, title, description, status_id,
           priority_id, category_id, assignee_id, created_by, start_date, due_date, process_number,
-          archived_at, completed_at, created_at, updated_at)
+          archived_at, completed_at, created_at, updated_at, workspace_path)
         OVERRIDING SYSTEM VALUE
-        SELECT g, ${sql.lit(CLIENT_ID)}, 1 + ${pick(group, 1, workspaces)},
+        SELECT g, ${sql.lit(CLIENT_ID)}, w.id,
             CASE WHEN g % 7 = 0 THEN g - 1 END,
             (${textArray(VERBS)})[1 + ${pick(g, 2, VERBS.length)}] || ' ' || (${textArray(OBJECTS)})[1 + ${pick(g, 3, OBJECTS.length)}],
             CASE WHEN ${pick(g, 4, 10)} < 8 THEN (${textArray(DETAILS)})[1 + ${pick(g, 5, DETAILS.length)}] END,
@@ -253,9 +253,11 @@ async function insertIssues(db: Kysely<Database>, issues: number, workspaces: nu
             CASE WHEN s.status = 8 AND ${pick(g, 16, 3)} = 0 THEN s.created + interval '20 days' END,
             CASE WHEN s.status = 8 THEN s.created + interval '10 days' END,
             s.created,
-            least(now(), s.created + make_interval(mins => ${pick(g, 17, 30 * 24 * 60)}::int))
-          FROM generate_series(${sql.lit(from)}, ${sql.lit(to)}) g,
-            LATERAL (SELECT ${status} AS status, ${created} AS created) s`,
+            least(now(), s.created + make_interval(mins => ${pick(g, 17, 30 * 24 * 60)}::int)),
+            w.path
+          FROM generate_series(${sql.lit(from)}, ${sql.lit(to)}) g
+            CROSS JOIN LATERAL (SELECT ${status} AS status, ${created} AS created) s
+            JOIN workspaces w ON w.id = 1 + ${pick(group, 1, workspaces)}`,
     );
   }
 }

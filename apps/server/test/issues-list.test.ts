@@ -370,6 +370,57 @@ describe('GET issue/ (the issue list)', () => {
     expect(idsOf(await list(t.tokens.admin, `workspaces=x,${ids.depot},,`))).toEqual([issues.fence]);
   });
 
+  it('filters assignees within a subtree by stored paths, which follow moves and deletions', async () => {
+    const t = await seedList();
+    const { issues, ids, people } = t;
+    const mine = (root: number) =>
+      list(
+        t.tokens.admin,
+        `workspaces=${root}&include_sub_ws=1&assignees=${people.manager.id},${people.assignee.id}&issue_state=all`,
+      ).then(idsOf);
+    expect(await mine(ids.site)).toEqual(sorted([issues.leak, issues.oldReport, issues.window]));
+    expect(await mine(ids.depot)).toEqual([]);
+    // A room below the room, and the room moved under the depot: its issues go with it.
+    const closet = (
+      await server.call('POST', `${API}/workspace`, {
+        token: t.tokens.admin,
+        body: { name: 'Closet', parent_id: ids.room },
+      })
+    ).body.id as number;
+    const hinge = await t.issue({
+      workspace_id: closet,
+      title: 'Loose hinge',
+      assignee_id: people.manager.id,
+    });
+    expect(await mine(ids.site)).toEqual(sorted([issues.leak, issues.oldReport, issues.window, hinge]));
+    const moved = await server.call('PUT', `${API}/workspace/${ids.room}`, {
+      token: t.tokens.admin,
+      body: { parent_id: ids.depot },
+    });
+    expect(moved.status).toBe(200);
+    expect(await mine(ids.site)).toEqual(sorted([issues.leak, issues.oldReport]));
+    expect(await mine(ids.depot)).toEqual(sorted([issues.window, hinge]));
+    expect(await mine(ids.room)).toEqual(sorted([issues.window, hinge]));
+    // An issue moved to another workspace takes that workspace's path.
+    await server.db.updateTable('issues').set({ workspace_id: ids.site }).where('id', '=', hinge).execute();
+    expect(await mine(ids.depot)).toEqual([issues.window]);
+    // A deleted workspace's issues (and those below it) leave the subtree, as with workspace ids.
+    await server.db.updateTable('issues').set({ workspace_id: closet }).where('id', '=', hinge).execute();
+    const deleted = await server.call('DELETE', `${API}/workspace/${ids.room}`, { token: t.tokens.admin });
+    expect(deleted.status).toBeLessThan(300);
+    expect(await mine(ids.depot)).toEqual([]);
+    // Every path is its parent's and the issue's its workspace's.
+    const { rows } = await sql<{ wrong: number }>`
+      SELECT (SELECT count(*)::int FROM workspaces w LEFT JOIN workspaces p ON p.id = w.parent_id
+          WHERE w.client_id = ${t.org.id}
+            AND w.path IS DISTINCT FROM (CASE WHEN p.id IS NULL THEN ARRAY[w.id] ELSE p.path || w.id END))
+        + (SELECT count(*)::int FROM issues i JOIN workspaces w ON w.id = i.workspace_id
+          WHERE i.client_id = ${t.org.id} AND i.workspace_path IS DISTINCT FROM w.path) AS wrong`.execute(
+      server.db,
+    );
+    expect(rows[0]?.wrong).toBe(0);
+  });
+
   it('filters by assignees (0 = unassigned), reporters, priorities and categories', async () => {
     const t = await seedList();
     const { issues, people, categories } = t;

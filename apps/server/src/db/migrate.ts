@@ -29,6 +29,7 @@ import * as m0029 from './migrations/0029_dynamic_forms.js';
 import * as m0030 from './migrations/0030_translations_and_odoo.js';
 import * as m0031 from './migrations/0031_issue_reports.js';
 import * as m0032 from './migrations/0032_idempotency_keys.js';
+import * as m0033 from './migrations/0033_workspace_paths.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
@@ -63,6 +64,7 @@ const migrations: Record<string, Migration> = {
   '0030_translations_and_odoo': m0030,
   '0031_issue_reports': m0031,
   '0032_idempotency_keys': m0032,
+  '0033_workspace_paths': m0033,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

@@ -81,6 +81,8 @@ export interface WorkspacesTable {
   location_lat: number | null;
   location_lng: number | null;
   location_is_coordinates: Generated<boolean>;
+  /** The ids from the root down to this workspace (0033), kept by a trigger. */
+  path: Generated<number[]>;
 }
 
 export interface WorkspaceUsersTable {
@@ -423,6 +425,8 @@ export interface IssuesTable {
   location_lat: number | null;
   location_lng: number | null;
   location_is_coordinates: Generated<boolean>;
+  /** The workspace's path (0033), kept by a trigger: a subtree is one index range. */
+  workspace_path: Generated<number[]>;
 }
 
 export interface IssueCategoriesTable {

@@ -239,8 +239,9 @@ export type VisibleWorkspaces = {
   clientWorkspaceIds: number[];
   /** See hiddenClientWorkspaces (computed once per copy). */
   hidden: number[] | undefined;
-  /** The tree of those workspaces: children by parent id, and which are deleted. */
+  /** The tree of those workspaces: children by parent id, parents by id, and which are deleted. */
   children: Map<number, number[]>;
+  parents: Map<number, number>;
   deleted: Set<number>;
 };
 
@@ -259,6 +260,7 @@ export function visibleFromGrants(grants: Map<number, WorkspaceGrant>): VisibleW
     clientWorkspaceIds: [],
     hidden: undefined,
     children: new Map(),
+    parents: new Map(),
     deleted: new Set(),
   };
 }
@@ -302,8 +304,10 @@ export async function loadVisibleWorkspaces(
     value.clientWorkspaceIds = rows.map((r) => r.id);
     for (const row of rows) {
       if (row.deleted_at) value.deleted.add(row.id);
-      if (row.parent_id !== null)
+      if (row.parent_id !== null) {
         value.children.set(row.parent_id, [...(value.children.get(row.parent_id) ?? []), row.id]);
+        value.parents.set(row.id, row.parent_id);
+      }
     }
   }
   value.hidden = hiddenClientWorkspaces(value);
@@ -346,6 +350,50 @@ export function subtreeOf(visible: VisibleWorkspaces, ids: readonly number[]): n
   return [...out];
 }
 
+export type SubtreePathRanges = { ranges: Array<{ from: number[]; to: number[] }>; deleted: number[] };
+
+/**
+ * The subtrees of some workspaces as ranges of stored paths (workspaces.path, migration 0033:
+ * the ids from the root down): every path that starts with a root's path sorts between that path
+ * and the same path with its last id plus one, so a subtree is one index range. With the
+ * workspaces below the roots that are deleted, which the ranges hold and the list must not
+ * (subtreeOf's rule). undefined when the tree is not in memory or some id is not in it.
+ */
+export function subtreePathRanges(
+  visible: VisibleWorkspaces,
+  roots: readonly number[],
+): { ranges: Array<{ from: number[]; to: number[] }>; deleted: number[] } | undefined {
+  const known = new Set(visible.clientWorkspaceIds);
+  if (!roots.length || !roots.every((id) => known.has(id))) return undefined;
+  const pathOf = (id: number): number[] => {
+    const path = [id];
+    for (let at = visible.parents.get(id); at !== undefined; at = visible.parents.get(at)) path.unshift(at);
+    return path;
+  };
+  // A root inside another root's subtree adds nothing.
+  const rootSet = new Set(roots);
+  const outer = [...rootSet].filter(
+    (id) =>
+      !pathOf(id)
+        .slice(0, -1)
+        .some((up) => rootSet.has(up)),
+  );
+  const ranges = outer.map((id) => {
+    const from = pathOf(id);
+    return { from, to: [...from.slice(0, -1), id + 1] };
+  });
+  // The deleted ones and everything below them (subtreeOf stops at a deleted workspace).
+  const deleted: number[] = [];
+  const queue = outer.map((id) => ({ id, gone: false }));
+  while (queue.length) {
+    const { id, gone } = queue.pop() as { id: number; gone: boolean };
+    const below = gone || visible.deleted.has(id);
+    if (below) deleted.push(id);
+    for (const child of visible.children.get(id) ?? []) queue.push({ id: child, gone: below });
+  }
+  return { ranges, deleted };
+}
+
 /** A Postgres int[] literal: one parameter however many ids (both drivers send it as text). */
 export const intArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::int[]`;
 
@@ -361,6 +409,12 @@ export function issueVisibleSql(
   options: {
     /** Only these workspaces (a filter), as one list with the visible ones. */
     within?: readonly number[];
+    /**
+     * `within` as ranges of issues.workspace_path (subtreePathRanges of the filter's workspaces),
+     * used when the caller sees all of it in full: one index range per subtree instead of one
+     * per workspace (issues_list_assignee_path).
+     */
+    paths?: SubtreePathRanges;
     alias?: 'i' | 'c';
   } = {},
 ): RawBuilder<boolean> {
@@ -374,6 +428,24 @@ export function issueVisibleSql(
       hidden: undefined,
     };
     if (!visible.full.length && !visible.limited.length) return sql<boolean>`false`;
+    const paths = options.paths;
+    if (
+      paths &&
+      !visible.limited.length &&
+      visible.full.length === wanted.size &&
+      visible.clientIds.length === 1
+    ) {
+      const ranges = paths.ranges.map(
+        ({ from, to }) =>
+          sql<boolean>`(${col('workspace_path')} >= ${intArray(from)} AND ${col('workspace_path')} < ${intArray(to)})`,
+      );
+      const parts = [sql<boolean>`(${sql.join(ranges, sql` OR `)})`];
+      if (paths.deleted.length)
+        parts.push(sql<boolean>`${col('workspace_id')} <> ALL(${intArray(paths.deleted)})`);
+      // The tree (so the ranges) is of one organisation only (loadVisibleWorkspaces).
+      return sql<boolean>`(${col('deleted_at')} IS NULL AND ${col('client_id')} = ${visible.clientIds[0]}
+        AND ${sql.join(parts, sql` AND `)})`;
+    }
   }
   if (!visible.clientIds.length) return sql<boolean>`false`;
   const clients =

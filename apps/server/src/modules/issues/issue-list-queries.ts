@@ -15,6 +15,7 @@ import {
   issueVisibleSql,
   loadVisibleWorkspaces,
   subtreeOf,
+  subtreePathRanges,
   type VisibleWorkspaces,
   workspaceSubtreeSql,
 } from '../access/workspace-access.js';
@@ -115,7 +116,12 @@ function filterConditions(
     query.include_sub_ws && query.workspaces.length
       ? subtreeOf(options.visible, query.workspaces)
       : undefined;
-  const visibility = issueVisibleSql(auth, options.visible, { within: subtree });
+  // With an assignee filter the subtree is read as ranges of stored paths (one per assignee and
+  // subtree in issues_list_assignee_path, instead of one per assignee and workspace); without
+  // one, as workspace ids, which the sort indexes carry.
+  const paths =
+    subtree && query.assignees.length ? subtreePathRanges(options.visible, query.workspaces) : undefined;
+  const visibility = issueVisibleSql(auth, options.visible, { within: subtree, paths });
   const where: RawBuilder<boolean>[] = [visibility, sql<boolean>`i.status_id BETWEEN 1 AND 8`];
 
   if (query.issue_type === 'issue') where.push(sql<boolean>`i.parent_id IS NULL`);
