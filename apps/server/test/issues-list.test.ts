@@ -304,12 +304,18 @@ describe('GET issue/ (the issue list)', () => {
 
   it('a search matching more issues than it ranks says so, and pages through the same ones', async () => {
     const t = await createIssueTeam(server);
-    const best = await t.issue({ title: 'Valve valve valve', status_id: 2 });
     const many = ISSUE_SEARCH_CANDIDATES + 30;
-    await sql`INSERT INTO issues (client_id, workspace_id, created_by, title, status_id, priority_id, translations)
-      SELECT ${t.org.id}, ${t.ids.site}, ${t.people.admin.id}, 'Valve check ' || n,
-          CASE WHEN n % 4 = 0 THEN 8 ELSE 2 END, 3, '{}'
-        FROM generate_series(1, ${many}) AS n`.execute(server.db);
+    const bulk = (from: number, to: number) =>
+      sql`INSERT INTO issues (client_id, workspace_id, created_by, title, status_id, priority_id, translations)
+        SELECT ${t.org.id}, ${t.ids.site}, ${t.people.admin.id}, 'Valve check ' || n,
+            CASE WHEN n % 4 = 0 THEN 8 ELSE 2 END, 3, '{}'
+          FROM generate_series(${from}::int, ${to}::int) AS n`.execute(server.db);
+    // The candidates are the newest matches: the oldest one is left out, the best of the newest
+    // ranks first though newer ones follow it.
+    const oldest = await t.issue({ title: 'Valve valve valve valve', status_id: 2 });
+    await bulk(1, many - 10);
+    const best = await t.issue({ title: 'Valve valve valve', status_id: 2 });
+    await bulk(many - 9, many);
 
     // The same answers whichever way the candidates are read: all matches through the full-text
     // index (a word the statistics do not know as common), or a scan stopping after the first
@@ -343,6 +349,7 @@ describe('GET issue/ (the issue list)', () => {
         for (const issue of next.data) seen.add(issue.id);
       }
       expect(seen.size).toBe(first.total);
+      expect(seen.has(oldest)).toBe(false);
       // Past the last page: no rows, the same capped counts.
       const past = await list(t.tokens.admin, `search=valve&paginate_by=200&page=${first.last_page + 1}`);
       expect(past.data).toEqual([]);

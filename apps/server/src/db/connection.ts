@@ -116,10 +116,7 @@ export async function openDatabase(options: {
       max: 10,
       // No JIT: prepared statements get generic plans, whose cost estimates (no LIMIT known, all
       // rows) would JIT-compile a 20-row page for tens of milliseconds.
-      // synchronize_seqscans off: a scan that stops early (a search's first matches, issue-list-queries.ts)
-      // starts at the table's first page, not where a concurrent scan happens to be, so the
-      // same search finds the same issues on every page.
-      options: `-c jit=off -c synchronize_seqscans=off${schema ? ` -c search_path="${schema}"` : ''}`,
+      options: `-c jit=off${schema ? ` -c search_path="${schema}"` : ''}`,
     });
     pool.on('connect', (client) => prepareRepeatedReads(client));
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });

@@ -89,8 +89,8 @@ export async function openReplica(options: {
     max: 10,
     connectionTimeoutMillis: 2_000,
     application_name: 'workbench_replica_reads',
-    // As the primary's pool (connection.ts): no JIT, and scans that stop early start at page one.
-    options: `-c jit=off -c synchronize_seqscans=off${schema ? ` -c search_path="${schema}"` : ''}`,
+    // As the primary's pool (connection.ts): no JIT.
+    options: `-c jit=off${schema ? ` -c search_path="${schema}"` : ''}`,
   });
   pool.on('connect', (client) => prepareRepeatedReads(client));
   // An idle connection the replica drops (a restart) must not crash the process.

@@ -116,11 +116,11 @@ export const ISSUE_SEARCH_MAX = 255;
 /** Search terms shorter than this use the process number / title ILIKE fallback only. */
 export const ISSUE_SEARCH_FULLTEXT_MIN = 3;
 /**
- * A search ranks at most this many matching issues (README "Performance"): a common word matches
- * one issue in ten, and ranking them all reads most of the table. Beyond it the list says so
- * ("500+") and shows the best of the first matches found; a further word or filter narrows it.
+ * A search ranks at most this many matching issues, the newest (README "Performance"): a common
+ * word matches one issue in ten, and ranking them all reads most of the table. Beyond it the list
+ * says so ("200+") and shows the best of the newest matches; a further word or filter narrows it.
  */
-export const ISSUE_SEARCH_CANDIDATES = 500;
+export const ISSUE_SEARCH_CANDIDATES = 200;
 /** Most ids kept from one list parameter. */
 export const ISSUE_LIST_IDS_MAX = LIST_IDS_MAX;
 

@@ -81,21 +81,24 @@ class RequestAccess {
    */
   async visibleIssueScoped(db: Db, ids: IssueScopedIds): Promise<Required<IssueScopedIds>> {
     const visible = await this.visible(db);
+    // Only the organisations whose issues the caller may see at all (issueVisibleSql keeps to them).
+    const clients = intArray(visible.clientIds);
     const parts: RawBuilder<unknown>[] = [];
     if (ids.issue?.length)
-      parts.push(sql`SELECT 'issue' AS kind, i.id, i.id AS issue_id FROM issues i
-        WHERE i.id = ANY(${intArray(ids.issue)})`);
+      parts.push(sql`SELECT 'issue' AS kind, i.id, i.client_id, i.id AS issue_id FROM issues i
+        WHERE i.client_id = ANY(${clients}) AND i.id = ANY(${intArray(ids.issue)})`);
     if (ids.checklist?.length)
-      parts.push(sql`SELECT 'checklist' AS kind, c.id, c.issue_id FROM checklists c
-        WHERE c.id = ANY(${intArray(ids.checklist)})`);
+      parts.push(sql`SELECT 'checklist' AS kind, c.id, c.client_id, c.issue_id FROM checklists c
+        WHERE c.client_id = ANY(${clients}) AND c.id = ANY(${intArray(ids.checklist)})`);
     if (ids.checklist_item?.length)
-      parts.push(sql`SELECT 'checklist_item' AS kind, ci.id, c.issue_id FROM checklist_items ci
-        JOIN checklists c ON c.id = ci.checklist_id WHERE ci.id = ANY(${intArray(ids.checklist_item)})`);
+      parts.push(sql`SELECT 'checklist_item' AS kind, ci.id, ci.client_id, c.issue_id FROM checklist_items ci
+        JOIN checklists c ON c.id = ci.checklist_id AND c.client_id = ci.client_id
+        WHERE ci.client_id = ANY(${clients}) AND ci.id = ANY(${intArray(ids.checklist_item)})`);
     const out: Required<IssueScopedIds> = { issue: [], checklist: [], checklist_item: [] };
     if (!parts.length) return out;
     const { rows } = await sql<{ kind: keyof IssueScopedIds; id: number }>`
       SELECT named.kind, named.id FROM (${sql.join(parts, sql` UNION ALL `)}) AS named
-        JOIN issues i ON i.id = named.issue_id
+        JOIN issues i ON i.id = named.issue_id AND i.client_id = named.client_id
         WHERE ${issueVisibleSql(this.#auth, visible)}`.execute(db);
     for (const row of rows) out[row.kind].push(row.id);
     return out;

@@ -59,7 +59,7 @@ async function presentGroups(
 ): Promise<AssetGroup[]> {
   const ids = rows.map((r) => r.id);
   const [managers, statistics] = await Promise.all([
-    findManagersOf(db, 'group', ids),
+    findManagersOf(db, 'group', [...new Set(rows.map((r) => r.client_id))], ids),
     countAssetGroupStatistics(db, auth, scope, ids),
   ]);
   return rows.map((row) => {
@@ -171,7 +171,8 @@ async function changeGroup<T>(
     await trx.selectFrom('asset_groups').select('id').where('id', '=', id).forUpdate().execute();
     const [row] = await findAssetGroupRows(trx, clientsOf(scope), [id]);
     if (!row) throw notFound('Asset group not found');
-    const managerIds = ((await findManagersOf(trx, 'group', [id])).get(id) ?? []).map((p) => p.id);
+    const managers = await findManagersOf(trx, 'group', [row.client_id], [id]);
+    const managerIds = (managers.get(id) ?? []).map((p) => p.id);
     if (!canEditGroupIn(auth, scope, row, managerIds)) throw forbidden('You may not change this group');
     return change(trx, scope, row, managerIds);
   });

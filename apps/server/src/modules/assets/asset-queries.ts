@@ -82,8 +82,8 @@ const legalStateSql = sql<LegalRequirementState>`(
       WHEN bool_or(f.valid_until <= current_date + ${REGULATORY_EXPIRY_WARNING_DAYS}::int) THEN 'expiring'
       ELSE 'valid' END
     FROM regulatory_file_assets fa
-    JOIN regulatory_files f ON f.id = fa.file_id AND f.deleted_at IS NULL
-    WHERE fa.asset_id = a.id)`;
+    JOIN regulatory_files f ON f.id = fa.file_id AND f.client_id = fa.client_id AND f.deleted_at IS NULL
+    WHERE fa.client_id = a.client_id AND fa.asset_id = a.id)`;
 
 /** Open issues (not completed, not archived, visible) of the asset `a`: issues or sub-issues (tasks). */
 function openIssuesSql(auth: Caller, visible: VisibleWorkspaces, type: 'issue' | 'task'): RawBuilder<number> {
@@ -206,9 +206,9 @@ export async function findAssetRows(
         ${openIssuesSql(auth, visible, 'task')} AS asset_tasks,
         ${legalStateSql} AS legal_state
       FROM assets a
-      JOIN workspaces w ON w.id = a.workspace_id
-      LEFT JOIN asset_groups g ON g.id = a.group_id AND g.deleted_at IS NULL
-      LEFT JOIN asset_systems s ON s.id = a.system_id AND s.deleted_at IS NULL
+      JOIN workspaces w ON w.id = a.workspace_id AND w.client_id = a.client_id
+      LEFT JOIN asset_groups g ON g.id = a.group_id AND g.client_id = a.client_id AND g.deleted_at IS NULL
+      LEFT JOIN asset_systems s ON s.id = a.system_id AND s.client_id = a.client_id AND s.deleted_at IS NULL
       LEFT JOIN users u ON u.id = a.created_by AND u.deleted_at IS NULL
       WHERE a.id = ANY(${intArray(ids)}) AND ${assetVisibleSql(scope, 'a')}`.execute(db);
   const byId = new Map(
@@ -234,11 +234,12 @@ export async function countLiveAssetsByGroup(
 
 /**
  * The managers of each asset (asset_managers) or group (asset_group_managers), by name: one read
- * for a whole page.
+ * for a whole page. `clientIds`: the organisations of those assets or groups.
  */
 export async function findManagersOf(
   db: Db,
   owner: 'asset' | 'group',
+  clientIds: readonly number[],
   ownerIds: number[],
 ): Promise<Map<number, PersonRow[]>> {
   const out = new Map<number, PersonRow[]>();
@@ -248,32 +249,46 @@ export async function findManagersOf(
   const { rows } = await sql<PersonRow & { owner_id: number }>`
     SELECT m.${sql.ref(column)} AS owner_id, u.id, u.first_name, u.last_name, u.email, u.profile_image
       FROM ${sql.table(table)} m JOIN users u ON u.id = m.user_id
-      WHERE m.${sql.ref(column)} = ANY(${intArray(ownerIds)}) AND u.deleted_at IS NULL
+      WHERE m.client_id = ANY(${intArray(clientIds)}) AND m.${sql.ref(column)} = ANY(${intArray(ownerIds)})
+        AND u.deleted_at IS NULL
       ORDER BY u.first_name, u.last_name, u.id`.execute(db);
   for (const { owner_id, ...person } of rows) out.set(owner_id, [...(out.get(owner_id) ?? []), person]);
   return out;
 }
 
-/** The manager ids of each (live) group. */
-export async function findGroupManagerIds(db: Db, groupIds: number[]): Promise<Map<number, number[]>> {
+/** The manager ids of each (live) group; `clientIds`: the groups' organisations. */
+export async function findGroupManagerIds(
+  db: Db,
+  clientIds: readonly number[],
+  groupIds: number[],
+): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>();
   if (!groupIds.length) return out;
   const rows = await db
     .selectFrom('asset_group_managers')
     .select(['group_id', 'user_id'])
+    .where('client_id', 'in', clientIds)
     .where('group_id', 'in', groupIds)
     .execute();
   for (const row of rows) out.set(row.group_id, [...(out.get(row.group_id) ?? []), row.user_id]);
   return out;
 }
 
-/** The small thumbnail of each asset's first picture (gallery order). */
-export async function findFirstPictureKeys(db: Db, assetIds: number[]): Promise<Map<number, string>> {
+/**
+ * The small thumbnail of each asset's first picture (gallery order). `clientIds`: the assets'
+ * organisations; without them the pictures are found by the asset ids alone (the public page).
+ */
+export async function findFirstPictureKeys(
+  db: Db,
+  assetIds: number[],
+  clientIds?: readonly number[],
+): Promise<Map<number, string>> {
   if (!assetIds.length) return new Map();
   const { rows } = await sql<{ owner_id: number; key: string }>`
     SELECT DISTINCT ON (p.owner_id) p.owner_id, coalesce(p.thumbnail_key, p.file_key) AS key
       FROM attachments p
-      WHERE p.owner_type = 'asset' AND p.owner_id = ANY(${intArray(assetIds)}) AND p.deleted_at IS NULL
+      WHERE ${clientIds ? sql`p.client_id = ANY(${intArray(clientIds)}) AND ` : sql``}p.owner_type = 'asset'
+        AND p.owner_id = ANY(${intArray(assetIds)}) AND p.deleted_at IS NULL
       ORDER BY p.owner_id, p.sort_index, p.id`.execute(db);
   return new Map(rows.map((r) => [r.owner_id, r.key]));
 }

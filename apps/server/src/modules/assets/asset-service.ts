@@ -111,10 +111,11 @@ export async function listAssets(
   const { ids, total } = await findAssetPage(ctx.db, auth, scope, query);
   const rows = await findAssetRows(ctx.db, auth, scope, ids);
   const groupIds = [...new Set(rows.flatMap((r) => (r.group_id === null ? [] : [r.group_id])))];
+  const clientIds = [...new Set(rows.map((r) => r.client_id))];
   const [managers, groupManagers, pictures, groupSizes] = await Promise.all([
-    findManagersOf(ctx.db, 'asset', ids),
-    findGroupManagerIds(ctx.db, groupIds),
-    findFirstPictureKeys(ctx.db, ids),
+    findManagersOf(ctx.db, 'asset', clientIds, ids),
+    findGroupManagerIds(ctx.db, clientIds, groupIds),
+    findFirstPictureKeys(ctx.db, ids, clientIds),
     countLiveAssetsByGroup(ctx.db, scope, groupIds),
   ]);
   const items = rows.map((row) => {
@@ -147,8 +148,8 @@ export async function getAsset(ctx: AppContext, auth: Caller, id: number): Promi
   if (!row) throw notFound('Asset not found');
   const groupIds = row.group_id === null ? [] : [row.group_id];
   const [managers, groupManagers, pictureRows, groupSizes] = await Promise.all([
-    findManagersOf(ctx.db, 'asset', [id]),
-    findGroupManagerIds(ctx.db, groupIds),
+    findManagersOf(ctx.db, 'asset', [row.client_id], [id]),
+    findGroupManagerIds(ctx.db, [row.client_id], groupIds),
     findAttachmentRows(ctx.db, { clientId: row.client_id, ownerType: 'asset', ownerIds: [id] }),
     countLiveAssetsByGroup(ctx.db, scope, groupIds),
   ]);

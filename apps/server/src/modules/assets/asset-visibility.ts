@@ -23,8 +23,8 @@ export type AssetScope = {
    * index on (client_id, ...) reads in page order, instead of a list of every workspace.
    */
   ownExcept: { clientId: number; hidden: number[] } | undefined;
-  /** Partner workspaces they see, by the collaboration that shares them. */
-  partner: Map<number, number[]>;
+  /** Partner workspaces they see and the organisation that owns them, by the collaboration that shares them. */
+  partner: Map<number, { clientId: number; workspaceIds: number[] }>;
   grants: Map<number, WorkspaceGrant>;
 };
 
@@ -32,14 +32,14 @@ export async function assetScope(db: Db, auth: Caller): Promise<AssetScope> {
   const visible = await accessOf(auth).visible(db);
   const { grants } = visible;
   const own: number[] = [];
-  const partner = new Map<number, number[]>();
+  const partner = new Map<number, { clientId: number; workspaceIds: number[] }>();
   for (const grant of grants.values()) {
     if (grant.collaboration_id === null) own.push(grant.workspace_id);
-    else
-      partner.set(grant.collaboration_id, [
-        ...(partner.get(grant.collaboration_id) ?? []),
-        grant.workspace_id,
-      ]);
+    else {
+      const shared = partner.get(grant.collaboration_id) ?? { clientId: grant.client_id, workspaceIds: [] };
+      shared.workspaceIds.push(grant.workspace_id);
+      partner.set(grant.collaboration_id, shared);
+    }
   }
   const ownExcept =
     !partner.size &&
@@ -85,10 +85,11 @@ export function assetVisibleSql(scope: AssetScope, alias = 'a'): RawBuilder<bool
   const parts: RawBuilder<boolean>[] = [];
   const own = ownVisibleSql(scope, a);
   if (own) parts.push(own);
-  for (const [collaborationId, workspaceIds] of scope.partner) {
-    parts.push(sql<boolean>`(${inIds(sql`${a}.workspace_id`, workspaceIds)} AND EXISTS (
-      SELECT 1 FROM collaboration_asset_systems cas
-        WHERE cas.collaboration_id = ${collaborationId} AND cas.system_id = ${a}.system_id))`);
+  for (const [collaborationId, { clientId, workspaceIds }] of scope.partner) {
+    parts.push(sql<boolean>`(${a}.client_id = ${clientId} AND ${inIds(sql`${a}.workspace_id`, workspaceIds)}
+      AND EXISTS (SELECT 1 FROM collaboration_asset_systems cas
+        WHERE cas.client_id = ${clientId} AND cas.collaboration_id = ${collaborationId}
+          AND cas.system_id = ${a}.system_id))`);
   }
   if (!parts.length) return sql<boolean>`false`;
   return sql<boolean>`(${a}.deleted_at IS NULL AND (${sql.join(parts, sql` OR `)}))`;
@@ -105,7 +106,7 @@ export function assetGroupVisibleSql(scope: AssetScope, alias = 'g'): RawBuilder
   if (own) parts.push(own);
   if (scope.partner.size) {
     parts.push(sql<boolean>`EXISTS (SELECT 1 FROM assets pa
-      WHERE pa.group_id = ${g}.id AND ${assetVisibleSql({ ...scope, own: [], ownExcept: undefined }, 'pa')})`);
+      WHERE pa.client_id = ${g}.client_id AND pa.group_id = ${g}.id AND ${assetVisibleSql({ ...scope, own: [], ownExcept: undefined }, 'pa')})`);
   }
   if (!parts.length) return sql<boolean>`false`;
   return sql<boolean>`(${g}.deleted_at IS NULL AND (${sql.join(parts, sql` OR `)}))`;

@@ -235,9 +235,9 @@ export async function findCalendarIssues(
         (SELECT count(*)::int FROM issue_comments ic
           WHERE ic.client_id = i.client_id AND ic.issue_id = i.id) AS number_of_comments
       FROM issues i
-        JOIN workspaces w ON w.id = i.workspace_id
+        JOIN workspaces w ON w.id = i.workspace_id AND w.client_id = i.client_id
         LEFT JOIN users a ON a.id = i.assignee_id
-        LEFT JOIN categories ca ON ca.id = i.category_id
+        LEFT JOIN categories ca ON ca.id = i.category_id AND ca.client_id = i.client_id
       WHERE ${where}
       ORDER BY ${ORDER_COLUMNS[order.by]} ${direction} NULLS LAST, i.id ${direction}
       ${args.limit === undefined ? sql`` : sql`LIMIT ${args.limit}`}

@@ -126,7 +126,7 @@ async function findPreparingSchedules(
     sql<boolean>`s.paused_at IS NULL AND s.archived_at IS NULL`,
     sql<boolean>`s.start_date <= ${args.to}::date + 1`,
     sql<boolean>`(s.end_on IS NULL OR s.end_on >= ${args.from}::date - 1)`,
-    sql<boolean>`EXISTS (SELECT 1 FROM workspaces w WHERE w.id = s.workspace_id
+    sql<boolean>`EXISTS (SELECT 1 FROM workspaces w WHERE w.id = s.workspace_id AND w.client_id = s.client_id
       AND w.deleted_at IS NULL AND w.archived_at IS NULL)`,
   ];
   const idIn = (column: string, ids: readonly number[]) =>

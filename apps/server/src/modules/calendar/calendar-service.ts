@@ -147,8 +147,9 @@ export async function calendarUsers(
       job_position_id: number | null;
       job_position_name: string | null;
     }>`
-      SELECT u.id, u.first_name, u.last_name, u.profile_image, u.job_position_id, jp.name AS job_position_name
-        FROM users u LEFT JOIN job_positions jp ON jp.id = u.job_position_id
+      SELECT u.id, u.first_name, u.last_name, u.profile_image, jp.id AS job_position_id, jp.name AS job_position_name
+        FROM users u
+          LEFT JOIN job_positions jp ON jp.id = u.job_position_id AND jp.client_id = ${auth.clientId}
         WHERE ${condition}
         ORDER BY lower(u.first_name), lower(u.last_name), u.id
         LIMIT ${perPage} OFFSET ${(query.page - 1) * perPage}`.execute(ctx.db),
@@ -217,7 +218,7 @@ async function findPresence(
     SELECT p.user_id, p.workspace_id, w.name AS workspace_name,
         floor(extract(epoch FROM p.started_at))::float8 AS started_s,
         floor(extract(epoch FROM p.ended_at))::float8 AS ended_s
-      FROM presence_logs p JOIN workspaces w ON w.id = p.workspace_id
+      FROM presence_logs p JOIN workspaces w ON w.id = p.workspace_id AND w.client_id = p.client_id
       WHERE p.client_id = ${auth.clientId} AND p.user_id = ANY(${intArray(userIds)})
         AND p.started_at < ${window.to} AND (p.ended_at IS NULL OR p.ended_at >= ${window.from})
         AND (p.user_id = ${auth.userId} OR p.workspace_id = ANY(${intArray(readable)}))
@@ -264,7 +265,8 @@ export async function calendarWorkspaces(
 ): Promise<CalendarWorkspaceRowsResponse> {
   const editable = await editableWorkspaceIds(ctx, auth);
   const where: RawBuilder<boolean>[] = [
-    sql<boolean>`w.id = ANY(${intArray(editable)}) AND w.deleted_at IS NULL AND w.archived_at IS NULL`,
+    sql<boolean>`w.client_id = ${auth.clientId} AND w.id = ANY(${intArray(editable)})
+      AND w.deleted_at IS NULL AND w.archived_at IS NULL`,
   ];
   if (query.search) where.push(sql<boolean>`w.name ILIKE ${likePattern(query.search)}`);
   if (query.ids.length) where.push(sql<boolean>`w.id = ANY(${intArray(query.ids)})`);

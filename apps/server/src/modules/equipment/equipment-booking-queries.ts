@@ -99,9 +99,9 @@ export async function findBookingRows(
       dc.email AS decided_by_email, dc.profile_image AS decided_by_profile_image,
       b.returned_at, b.created_at
     FROM equipment_bookings b
-    JOIN equipment e ON e.id = b.equipment_id
+    JOIN equipment e ON e.id = b.equipment_id AND e.client_id = b.client_id
     LEFT JOIN users hu ON hu.id = b.holder_user_id
-    LEFT JOIN external_holders hx ON hx.id = b.holder_external_id
+    LEFT JOIN external_holders hx ON hx.id = b.holder_external_id AND hx.client_id = b.client_id
     LEFT JOIN users rq ON rq.id = b.requested_by
     LEFT JOIN users dc ON dc.id = b.decided_by
     WHERE ${sql.join(where, sql` AND `)}

@@ -134,7 +134,7 @@ async function presentDetail(
   const [items, bookings, pictures] = await Promise.all([
     findEquipmentRows(db, scope, itemIds),
     findBookingRows(db, auth.clientId, { equipmentIds: itemIds, states: ['pending', 'active'] }),
-    findFirstPictureKeys(db, itemIds),
+    findFirstPictureKeys(db, auth.clientId, itemIds),
   ]);
   const viewer = { userId: auth.userId, today };
   return presentEquipmentGroupDetail(

@@ -87,7 +87,7 @@ export type HolderRow = Pick<
 // ---------------------------------------------------------------------------------------------
 
 /** An active handout of the item `e` (at most one: the exclusion constraint). */
-const activeHandout = sql`b.equipment_id = e.id AND b.kind = 'handout' AND b.state = 'active'`;
+const activeHandout = sql`b.client_id = e.client_id AND b.equipment_id = e.id AND b.kind = 'handout' AND b.state = 'active'`;
 
 /**
  * packages/domain actionRequiredRank in SQL: 0 an overdue handout (its return date before today),
@@ -96,14 +96,15 @@ const activeHandout = sql`b.equipment_id = e.id AND b.kind = 'handout' AND b.sta
 function rankSql(today: string): RawBuilder<number> {
   return sql<number>`(CASE
     WHEN EXISTS (SELECT 1 FROM equipment_bookings b WHERE ${activeHandout} AND b.ends_on < ${today}::date) THEN 0
-    WHEN EXISTS (SELECT 1 FROM equipment_bookings b WHERE b.equipment_id = e.id AND b.state = 'pending') THEN 1
+    WHEN EXISTS (SELECT 1 FROM equipment_bookings b
+      WHERE b.client_id = e.client_id AND b.equipment_id = e.id AND b.state = 'pending') THEN 1
     ELSE 2 END)`;
 }
 
 /** The start of the item's next reservation holding days from today on (pending or active). */
 function nextReservationSql(today: string): RawBuilder<string | null> {
   return sql`(SELECT min(b.starts_on) FROM equipment_bookings b
-    WHERE b.equipment_id = e.id AND b.kind = 'reservation' AND b.state IN ('pending', 'active')
+    WHERE b.client_id = e.client_id AND b.equipment_id = e.id AND b.kind = 'reservation' AND b.state IN ('pending', 'active')
       AND b.ends_on >= ${today}::date)`;
 }
 
@@ -141,16 +142,17 @@ function listConditions(
   }
   if (query.reserved_for.length) {
     where.push(sql<boolean>`EXISTS (SELECT 1 FROM equipment_bookings b
-      WHERE b.equipment_id = e.id AND b.kind = 'reservation' AND b.state IN ('pending', 'active')
+      WHERE b.client_id = e.client_id AND b.equipment_id = e.id AND b.kind = 'reservation' AND b.state IN ('pending', 'active')
         AND b.ends_on >= ${today}::date AND b.holder_user_id = ANY(${intArray(query.reserved_for)}))`);
   }
   if (query.managers.length) {
     // Managed directly or through its group: both may edit it (001 §6).
     const managers = intArray(query.managers);
     where.push(sql<boolean>`(EXISTS (SELECT 1 FROM equipment_managers m
-        WHERE m.equipment_id = e.id AND m.user_id = ANY(${managers}))
-      OR EXISTS (SELECT 1 FROM equipment_group_managers gm JOIN equipment_groups mg ON mg.id = gm.group_id
-        WHERE gm.group_id = e.group_id AND mg.deleted_at IS NULL AND gm.user_id = ANY(${managers})))`);
+        WHERE m.client_id = e.client_id AND m.equipment_id = e.id AND m.user_id = ANY(${managers}))
+      OR EXISTS (SELECT 1 FROM equipment_group_managers gm
+          JOIN equipment_groups mg ON mg.id = gm.group_id AND mg.client_id = gm.client_id
+        WHERE gm.client_id = e.client_id AND gm.group_id = e.group_id AND mg.deleted_at IS NULL AND gm.user_id = ANY(${managers})))`);
   }
   return where;
 }
@@ -214,19 +216,20 @@ export async function findEquipmentRows(
       e.handout_requires_approval AS item_requires_approval,
       t.handout_requires_approval AS type_requires_approval,
       coalesce((SELECT array_agg(m.user_id ORDER BY m.user_id) FROM equipment_managers m
-        WHERE m.equipment_id = e.id), '{}') AS manager_ids,
+        WHERE m.client_id = e.client_id AND m.equipment_id = e.id), '{}') AS manager_ids,
       coalesce((SELECT array_agg(gm.user_id ORDER BY gm.user_id) FROM equipment_group_managers gm
-        WHERE gm.group_id = g.id), '{}') AS group_manager_ids,
+        WHERE gm.client_id = e.client_id AND gm.group_id = g.id), '{}') AS group_manager_ids,
       e.created_by, u.first_name AS creator_first_name, u.last_name AS creator_last_name,
       u.email AS creator_email, u.profile_image AS creator_profile_image, e.created_at, e.updated_at,
       t.set_default_return_period, t.default_return_period_value, t.default_return_period_type,
       t.set_max_reservation_duration, t.max_reservation_duration_value, t.max_reservation_duration_type,
       t.set_buffer_days_reservations, t.buffer_days_reservations_value, t.buffer_days_reservations_type
     FROM equipment e
-    JOIN workspaces w ON w.id = e.workspace_id
-    JOIN equipment_types t ON t.id = e.type_id
-    LEFT JOIN equipment_groups g ON g.id = e.group_id AND g.deleted_at IS NULL
-    LEFT JOIN workspaces sw ON sw.id = e.storage_workspace_id AND sw.deleted_at IS NULL
+    JOIN workspaces w ON w.id = e.workspace_id AND w.client_id = e.client_id
+    JOIN equipment_types t ON t.id = e.type_id AND t.client_id = e.client_id
+    LEFT JOIN equipment_groups g ON g.id = e.group_id AND g.client_id = e.client_id AND g.deleted_at IS NULL
+    LEFT JOIN workspaces sw
+      ON sw.id = e.storage_workspace_id AND sw.client_id = e.client_id AND sw.deleted_at IS NULL
     LEFT JOIN users u ON u.id = e.created_by AND u.deleted_at IS NULL
     WHERE e.id = ANY(${intArray(ids)}) AND ${equipmentVisibleSql(scope, 'e')}`.execute(db);
   const byId = new Map(
@@ -260,9 +263,10 @@ export async function findVisibleEquipmentIds(
   return new Set(rows.map((r) => r.id));
 }
 
-/** The managers of each item by name, for a page at once. */
+/** The managers of each item of the organisation by name, for a page at once. */
 export async function findEquipmentManagers(
   db: Db,
+  clientId: number,
   ids: readonly number[],
 ): Promise<Map<number, PersonRow[]>> {
   const out = new Map<number, PersonRow[]>();
@@ -270,20 +274,24 @@ export async function findEquipmentManagers(
   const { rows } = await sql<PersonRow & { equipment_id: number }>`
     SELECT m.equipment_id, u.id, u.first_name, u.last_name, u.email, u.profile_image
       FROM equipment_managers m JOIN users u ON u.id = m.user_id
-      WHERE m.equipment_id = ANY(${intArray(ids)}) AND u.deleted_at IS NULL
+      WHERE m.client_id = ${clientId} AND m.equipment_id = ANY(${intArray(ids)}) AND u.deleted_at IS NULL
       ORDER BY u.first_name, u.last_name, u.id`.execute(db);
   for (const { equipment_id, ...person } of rows)
     out.set(equipment_id, [...(out.get(equipment_id) ?? []), person]);
   return out;
 }
 
-/** The small thumbnail of each item's first picture (gallery order). */
-export async function findFirstPictureKeys(db: Db, ids: readonly number[]): Promise<Map<number, string>> {
+/** The small thumbnail of each item's first picture (gallery order), items of the organisation. */
+export async function findFirstPictureKeys(
+  db: Db,
+  clientId: number,
+  ids: readonly number[],
+): Promise<Map<number, string>> {
   if (!ids.length) return new Map();
   const { rows } = await sql<{ owner_id: number; key: string }>`
     SELECT DISTINCT ON (p.owner_id) p.owner_id, coalesce(p.thumbnail_key, p.file_key) AS key
       FROM attachments p
-      WHERE p.owner_type = 'equipment' AND p.owner_id = ANY(${intArray(ids)}) AND p.deleted_at IS NULL
+      WHERE p.client_id = ${clientId} AND p.owner_type = 'equipment' AND p.owner_id = ANY(${intArray(ids)}) AND p.deleted_at IS NULL
       ORDER BY p.owner_id, p.sort_index, p.id`.execute(db);
   return new Map(rows.map((r) => [r.owner_id, r.key]));
 }

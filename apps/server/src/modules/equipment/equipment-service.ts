@@ -162,7 +162,7 @@ export async function listEquipment(
   const [rows, bookings, pictures] = await Promise.all([
     findEquipmentRows(ctx.db, scope, ids),
     holdingBookings(ctx.db, auth.clientId, ids),
-    findFirstPictureKeys(ctx.db, ids),
+    findFirstPictureKeys(ctx.db, auth.clientId, ids),
   ]);
   const viewer = { userId: auth.userId, today };
   const items = rows.map((row) =>
@@ -197,7 +197,7 @@ export async function getEquipment(ctx: AppContext, auth: Caller, id: number): P
   if (!row) throw notFound('Equipment not found');
   const [bookings, managers, pictureRows] = await Promise.all([
     holdingBookings(ctx.db, row.client_id, [id]),
-    findEquipmentManagers(ctx.db, [id]),
+    findEquipmentManagers(ctx.db, row.client_id, [id]),
     findAttachmentRows(ctx.db, { clientId: row.client_id, ownerType: 'equipment', ownerIds: [id] }),
   ]);
   return presentItem(auth, scope, row, {

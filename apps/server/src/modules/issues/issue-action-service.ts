@@ -138,6 +138,7 @@ export async function applyIssueStatus(
           eb
             .selectFrom('public_issue_links as pl')
             .select('pl.id')
+            .whereRef('pl.client_id', '=', 'issues.client_id')
             .whereRef('pl.issue_id', '=', 'issues.id')
             .where('pl.kind', '=', 'reporter'),
         )

@@ -125,7 +125,7 @@ export async function createComment(
   attachments: { files: PreparedUpload[]; written: string[] } = { files: [], written: [] },
 ): Promise<IssueComment> {
   const { comment } = input;
-  const commentId = await ctx.db.transaction().execute(async (trx) => {
+  const { commentId, clientId } = await ctx.db.transaction().execute(async (trx) => {
     const loaded = await loadIssue(trx, auth, id, { lock: true });
     if (!issuePermissions(loaded.rules).can_comment) throw forbidden('You may not comment on this issue');
     const newId = await addComment(trx, auth, loaded.row, comment, input.is_public === true);
@@ -154,7 +154,7 @@ export async function createComment(
       action: 'commented',
       changes: { comment_id: newId },
     });
-    return newId;
+    return { commentId: newId, clientId: loaded.row.client_id };
   });
   const row = await ctx.db
     .selectFrom('issue_comments as c')
@@ -172,6 +172,7 @@ export async function createComment(
       'c.is_public',
       'c.by_reporter',
     ])
+    .where('c.client_id', '=', clientId)
     .where('c.id', '=', commentId)
     .executeTakeFirstOrThrow();
   const files = await commentAttachments(ctx, auth, await loadIssue(ctx.db, auth, id), [commentId]);

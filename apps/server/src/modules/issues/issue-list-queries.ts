@@ -338,13 +338,13 @@ export async function findIssueListPage(
   // Counted, and sorted by something no index keeps in order (a search's rank above all): the
   // page sorts every match anyway, so the matches are read once for the page and the counts
   // (a search for a common word: one pass over 100,000 issues instead of two, bench/).
-  // A search ranks, pages and counts at most ISSUE_SEARCH_CANDIDATES matches, in the order the
-  // database finds them (no ORDER BY, README "Performance"): common words (and short terms, a
-  // title scan) with a scan that stops after ISSUE_SEARCH_CANDIDATES + 1 matches, a few thousand
-  // rows instead of the table; rare words through the full-text index, all their few matches,
-  // where a scan hoping for early ones would read the whole table (search-word-share.ts). Sorted
-  // by a date, a search is no different: the date index read in order would walk the whole table
-  // for a word that matches nothing.
+  // A search ranks, pages and counts at most ISSUE_SEARCH_CANDIDATES matches, the newest ones
+  // (highest ids, README "Performance"): common words (and short terms, a title check) with the
+  // primary key read backwards until ISSUE_SEARCH_CANDIDATES + 1 matches, a thousand or two rows
+  // instead of the table (the table's newest pages, in order); rare words through the full-text
+  // index, all their few matches, where a scan hoping for early ones would read the whole table
+  // (search-word-share.ts). Sorted by a date, a search is no different: the date index read in
+  // order would walk the whole table for a word that matches nothing.
   const searching = query.search !== '';
   const fullText = query.search.length >= ISSUE_SEARCH_FULLTEXT_MIN && searchTsQuery(query.search) !== null;
   const stopEarly = searching && (!fullText || (await isCommonSearch(db, searchWords(query.search))));
@@ -355,9 +355,10 @@ export async function findIssueListPage(
             ${sql.join(keys.map((key, n) => sql`${key.value} AS ${sql.ref(`sort_${n}`)}`))}
           FROM issues i
           WHERE ${sql.join(filters, sql` AND `)}
-          ${stopEarly ? sql`LIMIT ${sql.lit(ISSUE_SEARCH_CANDIDATES + 1)}` : sql``}
+          ${stopEarly ? sql`ORDER BY i.id DESC LIMIT ${sql.lit(ISSUE_SEARCH_CANDIDATES + 1)}` : sql``}
       ), kept AS (
-        SELECT * FROM matches ${searching ? sql`LIMIT ${sql.lit(ISSUE_SEARCH_CANDIDATES)}` : sql``}
+        SELECT * FROM matches
+          ${searching ? sql`ORDER BY id DESC LIMIT ${sql.lit(ISSUE_SEARCH_CANDIDATES)}` : sql``}
       ) `
     : sql``;
   const cappedSql = searching

@@ -110,7 +110,8 @@ export async function findVisibleIssueForUpdate(
       FOR UPDATE OF i`.execute(db);
   const row = rows[0];
   if (!row) return undefined;
-  const counts = await sql<FactCounts>`SELECT ${FACT_COUNTS} FROM issues i WHERE i.id = ${id}`.execute(db);
+  const counts = await sql<FactCounts>`SELECT ${FACT_COUNTS} FROM issues i
+    WHERE i.client_id = ${row.client_id} AND i.id = ${id}`.execute(db);
   return visibleIssueOf(row, counts.rows[0]);
 }
 
@@ -186,7 +187,7 @@ export async function findIssueDetails(
             AND ${issueVisibleSql(auth, visible, { alias: 'c' })}) AS children,
         (SELECT coalesce(json_agg(json_build_object('id', ca.id, 'name', ca.name, 'color', ca.color)
             ORDER BY ca.name), '[]'::json)
-          FROM issue_categories ic JOIN categories ca ON ca.id = ic.category_id
+          FROM issue_categories ic JOIN categories ca ON ca.id = ic.category_id AND ca.client_id = ic.client_id
           WHERE ic.client_id = i.client_id AND ic.issue_id = i.id) AS categories,
         (SELECT coalesce(json_agg(${personJson('u')} ORDER BY iw.created_at, u.id), '[]'::json)
           FROM issue_watchers iw JOIN users u ON u.id = iw.user_id
@@ -209,13 +210,14 @@ export async function findIssueDetails(
         (SELECT coalesce(json_agg(json_build_object('id', e.id, 'title', e.title, 'status', e.status)
             ORDER BY lower(e.title), e.id), '[]'::json)
           FROM equipment e
-          WHERE i.equipment_ids <> '{}' AND e.id = ANY(i.equipment_ids)
+          WHERE i.equipment_ids <> '{}' AND e.client_id = i.client_id AND e.id = ANY(i.equipment_ids)
             AND ${equipmentVisibleSql(equipment, 'e')}) AS equipments,
         (SELECT json_build_object('reporter_id', pl.reporter_id,
             'full_name', coalesce(pr.full_name, pl.reporter_name), 'email', coalesce(pr.email, pl.email),
             'phone', pr.phone, 'form_type', pl.form_type, 'language', pl.language,
             'subscribed', pl.subscribed, 'declined_notification_sent_at', pl.declined_notification_sent_at)
-          FROM public_issue_links pl LEFT JOIN public_reporters pr ON pr.id = pl.reporter_id
+          FROM public_issue_links pl LEFT JOIN public_reporters pr
+            ON pr.id = pl.reporter_id AND pr.client_id = pl.client_id
           WHERE pl.client_id = i.client_id AND pl.issue_id = i.id AND pl.kind = 'reporter') AS public_report
       FROM issues i
         JOIN workspaces w ON w.id = i.workspace_id AND w.client_id = i.client_id

@@ -28,15 +28,18 @@ export function isPublished(_entityType: string, action: string): boolean {
   return !PRIVATE_ACTIONS.has(action);
 }
 
-/** The workspace an entity belongs to (who may see its events), from a row `a` of (entity_type, entity_id). */
+/**
+ * The workspace an entity belongs to (who may see its events), from a row `a` of (client_id,
+ * entity_type, entity_id): the entity is of the organisation `a` names.
+ */
 export function entityWorkspaceSql(entityType: string): RawBuilder<number | null> {
   switch (entityType) {
     case 'issue':
-      return sql`(SELECT i.workspace_id FROM issues i WHERE i.id = a.entity_id)`;
+      return sql`(SELECT i.workspace_id FROM issues i WHERE i.client_id = a.client_id AND i.id = a.entity_id)`;
     case 'schedule':
-      return sql`(SELECT s.workspace_id FROM schedules s WHERE s.id = a.entity_id)`;
+      return sql`(SELECT s.workspace_id FROM schedules s WHERE s.client_id = a.client_id AND s.id = a.entity_id)`;
     case 'asset':
-      return sql`(SELECT x.workspace_id FROM assets x WHERE x.id = a.entity_id)`;
+      return sql`(SELECT x.workspace_id FROM assets x WHERE x.client_id = a.client_id AND x.id = a.entity_id)`;
     case 'workspace':
       return sql`a.entity_id`;
     default:
@@ -48,8 +51,9 @@ export function entityWorkspaceSql(entityType: string): RawBuilder<number | null
 export function entityPeopleSql(entityType: string): RawBuilder<number[]> {
   if (entityType === 'issue') {
     return sql`ARRAY(
-      SELECT u FROM issues i, unnest(ARRAY[i.assignee_id, i.created_by]) AS u WHERE i.id = a.entity_id AND u IS NOT NULL
-      UNION SELECT w.user_id FROM issue_watchers w WHERE w.issue_id = a.entity_id
+      SELECT u FROM issues i, unnest(ARRAY[i.assignee_id, i.created_by]) AS u
+        WHERE i.client_id = a.client_id AND i.id = a.entity_id AND u IS NOT NULL
+      UNION SELECT w.user_id FROM issue_watchers w WHERE w.client_id = a.client_id AND w.issue_id = a.entity_id
       LIMIT 200)`;
   }
   return sql`'{}'::integer[]`;

@@ -64,7 +64,7 @@ export async function getPublicAsset(
     });
   }
   const [pictures, form] = await Promise.all([
-    findFirstPictureKeys(ctx.db, [row.id]),
+    findFirstPictureKeys(ctx.db, [row.id], [row.client_id]),
     readPublicForm(ctx.db, row.client_id, 'asset', row.logo),
   ]);
   return {

@@ -31,10 +31,12 @@ export async function findWorkspaceListPage(
   grants: ReadonlyMap<number, WorkspaceGrant>,
   query: WorkspaceListQuery,
 ): Promise<{ ids: number[]; total: number }> {
-  const listed = [...grants.values()]
-    .filter((g) => query.include_collabs || g.client_id === auth.clientId)
-    .map((g) => g.workspace_id);
+  const grantsListed = [...grants.values()].filter(
+    (g) => query.include_collabs || g.client_id === auth.clientId,
+  );
+  const listed = grantsListed.map((g) => g.workspace_id);
   if (!listed.length) return { ids: [], total: 0 };
+  const owners = intArray([...new Set(grantsListed.map((g) => g.client_id))]);
   const search = query.search ? `%${query.search.toLowerCase().replace(/[\\%_]/g, '\\$&')}%` : null;
   const archivedCondition = (alias: string) =>
     query.archived
@@ -42,7 +44,8 @@ export async function findWorkspaceListPage(
       : sql`${sql.ref(`${alias}.archived_at`)} IS NULL`;
   const from = sql`
     SELECT w.id, w.name, w.created_at, w.updated_at FROM workspaces w
-      WHERE w.id = ANY(${intArray(listed)}) AND w.deleted_at IS NULL AND ${archivedCondition('w')}
+      WHERE w.client_id = ANY(${owners}) AND w.id = ANY(${intArray(listed)})
+        AND w.deleted_at IS NULL AND ${archivedCondition('w')}
         AND ${
           search
             ? sql`(lower(w.name) LIKE ${search} OR lower(coalesce(w.reference_number, '')) LIKE ${search})`
@@ -53,7 +56,8 @@ export async function findWorkspaceListPage(
             ? sql`TRUE`
             : sql`NOT EXISTS (
                 SELECT 1 FROM workspaces p
-                WHERE p.id = w.parent_id AND p.id = ANY(${intArray(listed)}) AND p.deleted_at IS NULL
+                WHERE p.id = w.parent_id AND p.client_id = w.client_id AND p.id = ANY(${intArray(listed)})
+                  AND p.deleted_at IS NULL
                   AND ${archivedCondition('p')})`
         }`;
   const direction = query.sort_direction === 'desc' ? sql`DESC` : sql`ASC`;
@@ -150,12 +154,18 @@ export async function findAdminIds(db: Db, clientIds: number[]): Promise<Map<num
   return out;
 }
 
-export async function findFavoriteIds(db: Db, userId: number, workspaceIds: number[]): Promise<Set<number>> {
+/** Which of these workspaces the person marked as favourites while working in this organisation. */
+export async function findFavoriteIds(
+  db: Db,
+  caller: Pick<Caller, 'userId' | 'clientId'>,
+  workspaceIds: number[],
+): Promise<Set<number>> {
   if (!workspaceIds.length) return new Set();
   const rows = await db
     .selectFrom('workspace_favorites')
     .select('workspace_id')
-    .where('user_id', '=', userId)
+    .where('client_id', '=', caller.clientId)
+    .where('user_id', '=', caller.userId)
     .where('workspace_id', 'in', workspaceIds)
     .execute();
   return new Set(rows.map((r) => r.workspace_id));
@@ -294,7 +304,7 @@ export async function findWorkspaceItemData(
     findWorkspaceRows(db, grants),
     findWorkspacePeople(db, clientIds, ids),
     findAdminIds(db, clientIds),
-    findFavoriteIds(db, caller.userId, ids),
+    findFavoriteIds(db, caller, ids),
     findChildren(db, clientIds, ids, pruneOffline),
     findSharing(db, clientIds, ids),
     readSettings(db, caller.clientId),
