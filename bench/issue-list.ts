@@ -62,6 +62,10 @@ const SCENARIO_KEYS = [
   'weekly_users',
   'daily_workspaces',
   'yearly',
+  'sidebar',
+  'sidebar_deep',
+  'picker_deep',
+  'yearly_deep',
 ];
 
 function readOptions(argv: string[]): Options {
@@ -201,6 +205,32 @@ function scenarios(actors: BenchActors): Scenario[] {
       token: actors.admin.token,
     },
     ...calendarScenarios(actors),
+    // The infinite lists, at their first page and deep in them (001 §9: sidebar 30 a page,
+    // people picker 20, yearly 50).
+    {
+      key: 'sidebar',
+      name: 'sidebar "no date" (page 1 of 30)',
+      path: '/api/v4/calendar/unscheduled?page=1&paginate_by=30',
+      token: actors.admin.token,
+    },
+    {
+      key: 'sidebar_deep',
+      name: 'sidebar "no date" (page 100 of 30)',
+      path: '/api/v4/calendar/unscheduled?page=100&paginate_by=30',
+      token: actors.admin.token,
+    },
+    {
+      key: 'picker_deep',
+      name: 'people picker (page 20 of 20)',
+      path: '/api/v4/users/filter-mix?page=20&paginate_by=20',
+      token: actors.admin.token,
+    },
+    {
+      key: 'yearly_deep',
+      name: 'yearly grid (page 4 of 50 schedules)',
+      path: `/api/v4/calendar/yearly?year=${new Date().getUTCFullYear()}&page=4`,
+      token: actors.admin.token,
+    },
   ];
 }
 

@@ -30,6 +30,7 @@ import * as m0030 from './migrations/0030_translations_and_odoo.js';
 import * as m0031 from './migrations/0031_issue_reports.js';
 import * as m0032 from './migrations/0032_idempotency_keys.js';
 import * as m0033 from './migrations/0033_workspace_paths.js';
+import * as m0034 from './migrations/0034_calendar_sidebar_index.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
@@ -65,6 +66,7 @@ const migrations: Record<string, Migration> = {
   '0031_issue_reports': m0031,
   '0032_idempotency_keys': m0032,
   '0033_workspace_paths': m0033,
+  '0034_calendar_sidebar_index': m0034,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

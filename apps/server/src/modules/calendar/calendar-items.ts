@@ -163,8 +163,10 @@ export function calendarIssueConditions(
   if (args.scheduleIds) where.push(idIn('i.schedule_id', args.scheduleIds));
   if (args.issueIds) where.push(idIn('i.id', args.issueIds));
   if (args.only === 'unscheduled') {
+    // The completed status as a literal: a prepared statement's generic plan then knows it
+    // matches the partial index issues_calendar_unscheduled (migration 0034).
     where.push(sql<boolean>`(i.start_date IS NULL AND i.due_date IS NULL
-      AND i.status_id <> ${ISSUE_STATUS.completed} AND i.archived_at IS NULL)`);
+      AND i.status_id <> ${sql.lit(ISSUE_STATUS.completed)} AND i.archived_at IS NULL)`);
   } else if (args.only === 'overdue') {
     where.push(sql<boolean>`(i.due_date < ${args.now ?? new Date()}
       AND i.status_id <> ${ISSUE_STATUS.completed} AND i.archived_at IS NULL
@@ -217,6 +219,16 @@ export async function findCalendarIssues(
   const where = sql.join(calendarIssueConditions(auth, visible, args), sql` AND `);
   const order = args.order ?? { by: 'start', direction: 'asc' };
   const direction = order.direction === 'asc' ? sql`ASC` : sql`DESC`;
+  // Without dates every start and due date is null: the order is the id's alone, which the
+  // sidebar's index keeps (migration 0034), so a page stops after its rows.
+  const byDate = order.by === 'start' || order.by === 'due_date';
+  // NULLS LAST only where there are nulls: on a NOT NULL column it would keep an index's order
+  // from being used (PostgreSQL does not know it makes no difference there).
+  const nullable = order.by !== 'created' && order.by !== 'updated' && order.by !== 'priority';
+  const orderSql =
+    args.only === 'unscheduled' && byDate
+      ? sql`i.id ${direction}`
+      : sql`${ORDER_COLUMNS[order.by]} ${direction}${nullable ? sql` NULLS LAST` : sql``}, i.id ${direction}`;
   const { rows } = await sql<CalendarIssueRow>`
     SELECT i.id, i.client_id, i.title, i.description, i.status_id, i.priority_id, i.parent_id,
         i.workspace_id, w.name AS workspace_name, i.assignee_id, i.last_assignee_id, i.created_by,
@@ -239,7 +251,7 @@ export async function findCalendarIssues(
         LEFT JOIN users a ON a.id = i.assignee_id
         LEFT JOIN categories ca ON ca.id = i.category_id AND ca.client_id = i.client_id
       WHERE ${where}
-      ORDER BY ${ORDER_COLUMNS[order.by]} ${direction} NULLS LAST, i.id ${direction}
+      ORDER BY ${orderSql}
       ${args.limit === undefined ? sql`` : sql`LIMIT ${args.limit}`}
       ${args.offset ? sql`OFFSET ${args.offset}` : sql``}`.execute(ctx.db);
   return rows;
