@@ -35,6 +35,16 @@ describe('prepared reads', () => {
     }
   });
 
+  it('prepares a read afresh when a column is added to the table it reads with * (a migration)', async () => {
+    await sql`CREATE TABLE prepared_grows (id int PRIMARY KEY)`.execute(server.db);
+    await sql`INSERT INTO prepared_grows VALUES (1)`.execute(server.db);
+    const read = () =>
+      sql<Record<string, unknown>>`SELECT * FROM prepared_grows WHERE id = ${1}`.execute(server.db);
+    for (let i = 0; i < 3; i++) expect((await read()).rows).toEqual([{ id: 1 }]);
+    await sql`ALTER TABLE prepared_grows ADD COLUMN note text NOT NULL DEFAULT 'added'`.execute(server.db);
+    for (let i = 0; i < 3; i++) expect((await read()).rows).toEqual([{ id: 1, note: 'added' }]);
+  });
+
   it('gives the database’s error for a failing read and goes on answering', async () => {
     for (let i = 0; i < 3; i++) {
       await expect(sql`SELECT 1 / ${0}::int AS boom`.execute(server.db)).rejects.toThrow(/division by zero/);

@@ -20,9 +20,18 @@ const PREPARED_LIMIT = 200;
 
 const isRead = (text: string) => /^\s*(select|with)\b/i.test(text);
 
+/**
+ * A prepared statement whose result columns changed under it: a migration (a newer server, or a
+ * test migrating on an open connection) added a column to a table it reads with *. The
+ * statement is prepared afresh, once.
+ */
+const isStalePlan = (error: unknown) =>
+  error instanceof Error && /cached plan must not change result type/.test(error.message);
+
 /** node-postgres: a pooled client names its reads. */
 export function prepareRepeatedReads(client: pg.PoolClient): void {
   const names = new Map<string, string>();
+  let named = 0;
   const query = client.query.bind(client) as (...args: unknown[]) => unknown;
   client.query = ((text: unknown, values?: unknown, callback?: unknown) => {
     if (typeof text !== 'string' || !Array.isArray(values) || callback !== undefined || !isRead(text)) {
@@ -30,10 +39,16 @@ export function prepareRepeatedReads(client: pg.PoolClient): void {
     }
     let name = names.get(text);
     if (!name && names.size < PREPARED_LIMIT) {
-      name = `prepared_${names.size + 1}`;
+      name = `prepared_${++named}`;
       names.set(text, name);
     }
-    return query(name ? { name, text, values } : { text, values });
+    if (!name) return query({ text, values });
+    return (query({ name, text, values }) as Promise<unknown>).catch((error: unknown) => {
+      if (!isStalePlan(error)) throw error;
+      const fresh = `prepared_${++named}`;
+      names.set(text, fresh);
+      return query({ name: fresh, text, values });
+    });
   }) as typeof client.query;
 }
 
@@ -54,39 +69,46 @@ export function prepareRepeatedPGliteReads(pglite: PGlite): void {
     if (!isRead(text) || options?.blob || (!prepared.has(text) && prepared.size >= PREPARED_LIMIT)) {
       return query<T>(text, params, options);
     }
-    return pglite._runExclusiveTransaction(() =>
-      pglite.runExclusive(async () => {
-        const messages: BackendMessage[] = [];
-        try {
-          let statement = prepared.get(text);
-          if (!statement) {
-            // A fresh name every time: a statement that failed after its Parse keeps its name.
-            const name = `prepared_${++named}`;
-            await exec(serialize.parse({ name, text, types: options?.paramTypes }));
-            const described = await exec(serialize.describe({ type: 'S', name }));
-            const parameters = described.find((m) => m.name === 'parameterDescription') as
-              | { dataTypeIDs: number[] }
-              | undefined;
-            statement = { name, paramTypes: parameters?.dataTypeIDs ?? [] };
-            prepared.set(text, statement);
+    const attempt = () =>
+      pglite._runExclusiveTransaction(() =>
+        pglite.runExclusive(async () => {
+          const messages: BackendMessage[] = [];
+          try {
+            let statement = prepared.get(text);
+            if (!statement) {
+              // A fresh name every time: a statement that failed after its Parse keeps its name.
+              const name = `prepared_${++named}`;
+              await exec(serialize.parse({ name, text, types: options?.paramTypes }));
+              const described = await exec(serialize.describe({ type: 'S', name }));
+              const parameters = described.find((m) => m.name === 'parameterDescription') as
+                | { dataTypeIDs: number[] }
+                | undefined;
+              statement = { name, paramTypes: parameters?.dataTypeIDs ?? [] };
+              prepared.set(text, statement);
+            }
+            const paramTypes = statement.paramTypes;
+            const values = params.map((value, i) => {
+              if (value === null || value === undefined) return null;
+              const serializer =
+                options?.serializers?.[paramTypes[i] as number] ??
+                pglite.serializers[paramTypes[i] as number];
+              return serializer ? serializer(value) : String(value);
+            });
+            messages.push(
+              ...(await exec(serialize.bind({ statement: statement.name, values }))),
+              ...(await exec(serialize.describe({ type: 'P' }))),
+              ...(await exec(serialize.execute({}))),
+            );
+          } finally {
+            messages.push(...(await exec(serialize.sync())));
           }
-          const paramTypes = statement.paramTypes;
-          const values = params.map((value, i) => {
-            if (value === null || value === undefined) return null;
-            const serializer =
-              options?.serializers?.[paramTypes[i] as number] ?? pglite.serializers[paramTypes[i] as number];
-            return serializer ? serializer(value) : String(value);
-          });
-          messages.push(
-            ...(await exec(serialize.bind({ statement: statement.name, values }))),
-            ...(await exec(serialize.describe({ type: 'P' }))),
-            ...(await exec(serialize.execute({}))),
-          );
-        } finally {
-          messages.push(...(await exec(serialize.sync())));
-        }
-        return parse.parseResults(messages, pglite.parsers, options)[0] as Results<T>;
-      }),
-    );
+          return parse.parseResults(messages, pglite.parsers, options)[0] as Results<T>;
+        }),
+      );
+    return attempt().catch((error: unknown) => {
+      if (!isStalePlan(error)) throw error;
+      prepared.delete(text);
+      return attempt();
+    });
   }) as PGlite['query'];
 }
