@@ -96,11 +96,12 @@ async function dragTo(page: Page, card: Locator, target: Locator, hour: number) 
   // now (hover checks that the card itself is under the pointer, not a row that moved into place).
   await waitForNetworkQuiet(page);
   await showHour();
-  await card.hover();
+  // By its top-left corner: a card of the next lane may overlap its lower half (a long one).
+  await card.hover({ position: { x: 10, y: 6 } });
   const from = await card.boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('card or row not shown');
-  await page.mouse.move(from.x + 10, from.y + 10);
+  await page.mouse.move(from.x + 10, from.y + 6);
   await page.mouse.down();
   await page.mouse.move(from.x + 20, from.y + 20, { steps: 4 });
   await expect(page.getByTestId('calendar-drag-overlay')).toBeVisible();
