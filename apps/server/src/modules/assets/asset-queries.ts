@@ -274,25 +274,6 @@ export async function findGroupManagerIds(
   return out;
 }
 
-/**
- * The small thumbnail of each asset's first picture (gallery order). `clientIds`: the assets'
- * organisations; without them the pictures are found by the asset ids alone (the public page).
- */
-export async function findFirstPictureKeys(
-  db: Db,
-  assetIds: number[],
-  clientIds?: readonly number[],
-): Promise<Map<number, string>> {
-  if (!assetIds.length) return new Map();
-  const { rows } = await sql<{ owner_id: number; key: string }>`
-    SELECT DISTINCT ON (p.owner_id) p.owner_id, coalesce(p.thumbnail_key, p.file_key) AS key
-      FROM attachments p
-      WHERE ${clientIds ? sql`p.client_id = ANY(${intArray(clientIds)}) AND ` : sql``}p.owner_type = 'asset'
-        AND p.owner_id = ANY(${intArray(assetIds)}) AND p.deleted_at IS NULL
-      ORDER BY p.owner_id, p.sort_index, p.id`.execute(db);
-  return new Map(rows.map((r) => [r.owner_id, r.key]));
-}
-
 /** Locks the asset row for the rest of the transaction (writes to one asset take turns). */
 export async function lockAssets(trx: Db, ids: number[]): Promise<void> {
   if (!ids.length) return;

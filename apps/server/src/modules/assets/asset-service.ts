@@ -25,7 +25,7 @@ import type { WorkspaceGrant } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { findActivityPage, presentActivity } from '../activity/activity-page.js';
 import { presentAttachments } from '../attachments/attachment-presenter.js';
-import { findAttachmentRows } from '../attachments/attachment-queries.js';
+import { findAttachmentRows, findFirstPictureKeys } from '../attachments/attachment-queries.js';
 import { listIssues } from '../issues/issue-list-service.js';
 import { findAssetSchedulePage } from '../schedules/schedule-queries.js';
 import { scheduleScope } from '../schedules/schedule-visibility.js';
@@ -43,7 +43,6 @@ import {
   findAssetFilterOptions,
   findAssetPage,
   findAssetRows,
-  findFirstPictureKeys,
   findGroupManagerIds,
   findManagersOf,
   findVisibleGroup,
@@ -115,7 +114,7 @@ export async function listAssets(
   const [managers, groupManagers, pictures, groupSizes] = await Promise.all([
     findManagersOf(ctx.db, 'asset', clientIds, ids),
     findGroupManagerIds(ctx.db, clientIds, groupIds),
-    findFirstPictureKeys(ctx.db, ids, clientIds),
+    findFirstPictureKeys(ctx.db, { clientIds, ownerType: 'asset', ownerIds: ids }),
     countLiveAssetsByGroup(ctx.db, scope, groupIds),
   ]);
   const items = rows.map((row) => {

@@ -1,3 +1,5 @@
+import { sql } from 'kysely';
+import { intArray } from '../access/workspace-access.js';
 import type { Db } from '../issues/issue-queries.js';
 import type { AttachmentOwnerType } from './attachment-service.js';
 
@@ -51,4 +53,22 @@ export async function findAttachmentRows(
   if (!input.ownerIds.length) return byOwner;
   for (const row of await selectAttachments(db, input)) byOwner.get(row.owner_id)?.push(row);
   return byOwner;
+}
+
+/**
+ * The small thumbnail of each owner's first picture (gallery order): one read for a list page
+ * (assets, equipment). `clientIds`: the owners' organisations.
+ */
+export async function findFirstPictureKeys(
+  db: Db,
+  input: { clientIds: readonly number[]; ownerType: AttachmentOwnerType; ownerIds: readonly number[] },
+): Promise<Map<number, string>> {
+  if (!input.ownerIds.length) return new Map();
+  const { rows } = await sql<{ owner_id: number; key: string }>`
+    SELECT DISTINCT ON (p.owner_id) p.owner_id, coalesce(p.thumbnail_key, p.file_key) AS key
+      FROM attachments p
+      WHERE p.client_id = ANY(${intArray(input.clientIds)}) AND p.owner_type = ${input.ownerType}
+        AND p.owner_id = ANY(${intArray(input.ownerIds)}) AND p.deleted_at IS NULL
+      ORDER BY p.owner_id, p.sort_index, p.id`.execute(db);
+  return new Map(rows.map((r) => [r.owner_id, r.key]));
 }

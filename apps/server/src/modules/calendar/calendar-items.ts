@@ -200,13 +200,17 @@ function idIn(column: string, ids: readonly number[]): RawBuilder<boolean> {
   return sql<boolean>`${sql.ref(column)} = ANY(${intArray(ids)})`;
 }
 
+/**
+ * The sidebar's and rows' sort keys. NULLS LAST only where there are nulls: on a NOT NULL column
+ * it would keep an index's order from being used (PostgreSQL does not know it changes nothing).
+ */
 const ORDER_COLUMNS = {
-  start: sql`coalesce(i.start_date, i.due_date)`,
-  created: sql`i.created_at`,
-  updated: sql`i.updated_at`,
-  title: sql`lower(i.title)`,
-  priority: sql`i.priority_id`,
-  due_date: sql`i.due_date`,
+  start: { value: sql`coalesce(i.start_date, i.due_date)`, nullable: true },
+  created: { value: sql`i.created_at`, nullable: false },
+  updated: { value: sql`i.updated_at`, nullable: false },
+  title: { value: sql`lower(i.title)`, nullable: true },
+  priority: { value: sql`i.priority_id`, nullable: false },
+  due_date: { value: sql`i.due_date`, nullable: true },
 } as const;
 
 /** The issues of a calendar query the caller sees, in the order asked (by start by default). */
@@ -222,13 +226,11 @@ export async function findCalendarIssues(
   // Without dates every start and due date is null: the order is the id's alone, which the
   // sidebar's index keeps (migration 0034), so a page stops after its rows.
   const byDate = order.by === 'start' || order.by === 'due_date';
-  // NULLS LAST only where there are nulls: on a NOT NULL column it would keep an index's order
-  // from being used (PostgreSQL does not know it makes no difference there).
-  const nullable = order.by !== 'created' && order.by !== 'updated' && order.by !== 'priority';
+  const key = ORDER_COLUMNS[order.by];
   const orderSql =
     args.only === 'unscheduled' && byDate
       ? sql`i.id ${direction}`
-      : sql`${ORDER_COLUMNS[order.by]} ${direction}${nullable ? sql` NULLS LAST` : sql``}, i.id ${direction}`;
+      : sql`${key.value} ${direction}${key.nullable ? sql` NULLS LAST` : sql``}, i.id ${direction}`;
   const { rows } = await sql<CalendarIssueRow>`
     SELECT i.id, i.client_id, i.title, i.description, i.status_id, i.priority_id, i.parent_id,
         i.workspace_id, w.name AS workspace_name, i.assignee_id, i.last_assignee_id, i.created_by,

@@ -22,6 +22,7 @@ import { fieldError, forbidden, notFound } from '../../http/errors.js';
 import { logActivity } from '../activity/activity-log.js';
 import { findOrganisationPeople } from '../assets/asset-group-queries.js';
 import { assetSetPage } from '../assets/asset-sets.js';
+import { findFirstPictureKeys } from '../attachments/attachment-queries.js';
 import { findClientTimeZone } from '../schedules/schedule-queries.js';
 import { findBookingRows } from './equipment-booking-queries.js';
 import { presentEquipmentGroup, presentEquipmentGroupDetail } from './equipment-group-presenter.js';
@@ -44,7 +45,7 @@ import {
   updateEquipmentGroupRow,
 } from './equipment-group-queries.js';
 import { presentEquipmentListItem } from './equipment-presenter.js';
-import { findEquipmentRows, findFirstPictureKeys } from './equipment-queries.js';
+import { findEquipmentRows } from './equipment-queries.js';
 import {
   canEditEquipmentRow,
   canManageEquipmentRow,
@@ -134,7 +135,7 @@ async function presentDetail(
   const [items, bookings, pictures] = await Promise.all([
     findEquipmentRows(db, scope, itemIds),
     findBookingRows(db, auth.clientId, { equipmentIds: itemIds, states: ['pending', 'active'] }),
-    findFirstPictureKeys(db, auth.clientId, itemIds),
+    findFirstPictureKeys(db, { clientIds: [auth.clientId], ownerType: 'equipment', ownerIds: itemIds }),
   ]);
   const viewer = { userId: auth.userId, today };
   return presentEquipmentGroupDetail(

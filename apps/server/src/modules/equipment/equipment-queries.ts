@@ -281,21 +281,6 @@ export async function findEquipmentManagers(
   return out;
 }
 
-/** The small thumbnail of each item's first picture (gallery order), items of the organisation. */
-export async function findFirstPictureKeys(
-  db: Db,
-  clientId: number,
-  ids: readonly number[],
-): Promise<Map<number, string>> {
-  if (!ids.length) return new Map();
-  const { rows } = await sql<{ owner_id: number; key: string }>`
-    SELECT DISTINCT ON (p.owner_id) p.owner_id, coalesce(p.thumbnail_key, p.file_key) AS key
-      FROM attachments p
-      WHERE p.client_id = ${clientId} AND p.owner_type = 'equipment' AND p.owner_id = ANY(${intArray(ids)}) AND p.deleted_at IS NULL
-      ORDER BY p.owner_id, p.sort_index, p.id`.execute(db);
-  return new Map(rows.map((r) => [r.owner_id, r.key]));
-}
-
 // ---------------------------------------------------------------------------------------------
 // References of the form
 // ---------------------------------------------------------------------------------------------

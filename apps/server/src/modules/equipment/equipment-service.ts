@@ -27,7 +27,7 @@ import type { WorkspaceGrant } from '../access/workspace-access.js';
 import { logActivity } from '../activity/activity-log.js';
 import { findActivityPage, presentActivity } from '../activity/activity-page.js';
 import { presentAttachments } from '../attachments/attachment-presenter.js';
-import { findAttachmentRows } from '../attachments/attachment-queries.js';
+import { findAttachmentRows, findFirstPictureKeys } from '../attachments/attachment-queries.js';
 import { locationInsertColumns, locationUpdate } from '../geocoding/stored-location.js';
 import { readSettings } from '../workspaces/workspace-queries.js';
 import { type BookingRow, findBookingRows } from './equipment-booking-queries.js';
@@ -47,7 +47,6 @@ import {
   findEquipmentManagers,
   findEquipmentPage,
   findEquipmentRows,
-  findFirstPictureKeys,
   findLiveType,
   findPeopleOfOrganisation,
   findScanPage,
@@ -162,7 +161,7 @@ export async function listEquipment(
   const [rows, bookings, pictures] = await Promise.all([
     findEquipmentRows(ctx.db, scope, ids),
     holdingBookings(ctx.db, auth.clientId, ids),
-    findFirstPictureKeys(ctx.db, auth.clientId, ids),
+    findFirstPictureKeys(ctx.db, { clientIds: [auth.clientId], ownerType: 'equipment', ownerIds: ids }),
   ]);
   const viewer = { userId: auth.userId, today };
   const items = rows.map((row) =>

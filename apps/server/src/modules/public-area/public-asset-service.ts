@@ -4,7 +4,7 @@ import type { AppContext } from '../../context.js';
 import { notFound } from '../../http/errors.js';
 import { BUDGETS, hashedKey, requireBudget } from '../../http/rate-limit.js';
 import { fileUrl } from '../../storage/file-storage.js';
-import { findFirstPictureKeys } from '../assets/asset-queries.js';
+import { findFirstPictureKeys } from '../attachments/attachment-queries.js';
 import { optionalCaller, recordQrScan } from '../workspaces/qr-scans.js';
 import { readPublicForm } from './public-forms.js';
 
@@ -64,7 +64,7 @@ export async function getPublicAsset(
     });
   }
   const [pictures, form] = await Promise.all([
-    findFirstPictureKeys(ctx.db, [row.id], [row.client_id]),
+    findFirstPictureKeys(ctx.db, { clientIds: [row.client_id], ownerType: 'asset', ownerIds: [row.id] }),
     readPublicForm(ctx.db, row.client_id, 'asset', row.logo),
   ]);
   return {
