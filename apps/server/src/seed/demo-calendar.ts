@@ -236,20 +236,21 @@ export async function seedDemoCalendar(db: Kysely<Database>): Promise<void> {
         .execute();
     const anna = users.get('anna@demo.test');
     const buildingA = workspaces.get('Building A');
-    if (anna && buildingA)
+    if (anna && buildingA) {
+      // Never a check-in in the future: before 07:45 she has just arrived.
+      const arrived = today.set({ hour: 7, minute: 45 }).toJSDate();
+      const left = today.set({ hour: 16, minute: 10 }).toJSDate();
       await trx
         .insertInto('presence_logs')
         .values({
           client_id: clientId,
           workspace_id: buildingA,
           user_id: anna,
-          started_at: today.set({ hour: 7, minute: 45 }).toJSDate(),
+          started_at: arrived < now ? arrived : now,
           // Still there when the demo starts before the end of the shift.
-          ended_at:
-            today.set({ hour: 16, minute: 10 }).toJSDate() < now
-              ? today.set({ hour: 16, minute: 10 }).toJSDate()
-              : null,
+          ended_at: left < now ? left : null,
         })
         .execute();
+    }
   });
 }
