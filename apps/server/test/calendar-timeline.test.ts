@@ -1,8 +1,11 @@
 import {
+  CALENDAR_SIDEBAR_COUNT_AHEAD,
   ZCalendarItemSchema,
+  ZCalendarSidebarPageSchema,
   ZCalendarUserRowsResponseSchema,
   ZCalendarWorkspaceRowsResponseSchema,
 } from '@workbench/domain';
+import { sql } from 'kysely';
 import { DateTime } from 'luxon';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAvailableAssignees } from '../src/modules/calendar/calendar-items.js';
@@ -561,6 +564,34 @@ describe('the drag sidebar: calendar/unscheduled and calendar/overdue', () => {
     expect((await get(`/calendar/unscheduled`, await login(server, t.people.depotMember))).body.total).toBe(
       0,
     );
+  });
+
+  it('a sidebar of more undated issues than it counts says "at least", and pages on past the count', async () => {
+    const t = await createIssueTeam(server);
+    const many = CALENDAR_SIDEBAR_COUNT_AHEAD + 40;
+    await sql`INSERT INTO issues (client_id, workspace_id, created_by, title, status_id, priority_id, translations)
+      SELECT ${t.org.id}, ${t.ids.site}, ${t.people.admin.id}, 'Undated ' || n, 2, 3, '{}'
+        FROM generate_series(1, ${many}::int) AS n`.execute(server.db);
+    const first = await get('/calendar/unscheduled', t.tokens.admin);
+    ZCalendarSidebarPageSchema.parse(first.body);
+    expect(first.body).toMatchObject({ total: CALENDAR_SIDEBAR_COUNT_AHEAD, total_capped: true });
+    // Deeper, the count reaches further: the list goes on until its true end.
+    const lastPage = Math.ceil(many / 30);
+    const last = await get(`/calendar/unscheduled?page=${lastPage}`, t.tokens.admin);
+    expect(last.body).toMatchObject({ total: many, total_capped: false, last_page: lastPage });
+    expect(last.body.data).toHaveLength(many - (lastPage - 1) * 30);
+    const before = await get(`/calendar/unscheduled?page=${lastPage - 1}`, t.tokens.admin);
+    expect(before.body).toMatchObject({
+      total: many,
+      total_capped: false,
+      next_page_url: expect.any(String),
+    });
+    // An exact count below the limit, and nothing for another organisation.
+    expect((await get('/calendar/unscheduled?priority_id=5', t.tokens.admin)).body).toMatchObject({
+      total: 0,
+      total_capped: false,
+    });
+    expect((await get('/calendar/unscheduled', t.strangerToken)).body.total).toBe(0);
   });
 
   it('overdue: due before now and not completed; in review only with show_in_review_overdue', async () => {

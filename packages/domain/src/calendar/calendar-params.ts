@@ -32,6 +32,12 @@ export const DEFAULT_CALENDAR_VIEW: CalendarView = 'yearly';
 /** Page sizes of 001 §9: daily and weekly rows 25, the drag sidebar 30, yearly rows 50, a yearly cell's 'view all' 150. */
 export const CALENDAR_ROWS_PAGE_SIZE = 25;
 export const CALENDAR_SIDEBAR_PAGE_SIZE = 30;
+/**
+ * How far past the page asked the drag sidebar counts its issues. Counting all of a large
+ * organisation's undated or overdue issues cost more than the page itself; beyond this the
+ * total is "at least" (total_capped) and the tab shows "N+", as large trackers do.
+ */
+export const CALENDAR_SIDEBAR_COUNT_AHEAD = 1000;
 export const CALENDAR_YEARLY_PAGE_SIZE = 50;
 export const CALENDAR_YEARLY_EVENTS_PAGE_SIZE = 150;
 /** The yearly view goes from 2020 to next year (001 §5). */

@@ -120,6 +120,12 @@ export type CalendarWorkspaceRowsResponse = z.infer<typeof ZCalendarWorkspaceRow
 export const ZCalendarItemsResponseSchema = z.object({ data: z.array(ZCalendarItemSchema) });
 export const ZCalendarItemPageSchema = pagedEnvelope(ZCalendarItemSchema);
 export type CalendarItemPage = z.infer<typeof ZCalendarItemPageSchema>;
+/** The drag sidebar's page: its total counts at most CALENDAR_SIDEBAR_COUNT_AHEAD past the page. */
+export const ZCalendarSidebarPageSchema = ZCalendarItemPageSchema.extend({
+  /** More issues than `total` match: the tab shows "total+" and the list goes on. */
+  total_capped: z.boolean(),
+}).meta({ title: 'CalendarSidebarPage' });
+export type CalendarSidebarPage = z.infer<typeof ZCalendarSidebarPageSchema>;
 
 /** GET calendar/weekly/users_count and workspaces_count: each row's events in the window. */
 export const ZCalendarCountsResponseSchema = z.object({

@@ -259,6 +259,25 @@ export async function findCalendarIssues(
   return rows;
 }
 
+/**
+ * How many issues of a calendar query the caller sees, counting no further than `upTo`: the
+ * scan stops there, so a sidebar of a hundred thousand undated issues costs what its page does.
+ */
+export async function countCalendarIssuesUpTo(
+  ctx: Pick<AppContext, 'db'>,
+  auth: Caller,
+  args: CalendarIssueQuery,
+  upTo: number,
+): Promise<number> {
+  const visible = await accessOf(auth).visible(ctx.db);
+  const where = sql.join(calendarIssueConditions(auth, visible, args), sql` AND `);
+  const { rows } = await sql<{ n: number }>`
+    SELECT count(*)::int AS n FROM (SELECT 1 FROM issues i WHERE ${where} LIMIT ${upTo}) AS upto`.execute(
+    ctx.db,
+  );
+  return rows[0]?.n ?? 0;
+}
+
 /** How many issues of a calendar query the caller sees, in all and per assignee or workspace. */
 export async function countCalendarIssues(
   ctx: Pick<AppContext, 'db'>,

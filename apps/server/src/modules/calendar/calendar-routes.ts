@@ -3,7 +3,7 @@ import {
   readCalendarRowsQuery,
   readCalendarSidebarQuery,
   readCalendarWindowQuery,
-  ZCalendarItemPageSchema,
+  ZCalendarSidebarPageSchema,
   ZCalendarUserRowsResponseSchema,
   ZCalendarWorkspaceRowsResponseSchema,
 } from '@workbench/domain';
@@ -68,7 +68,7 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext): v
         'unscheduled',
         pathOf(request),
       ),
-    { serializerCompiler: compiledFor200(ZCalendarItemPageSchema, page) },
+    { serializerCompiler: compiledFor200(ZCalendarSidebarPageSchema, page) },
   );
   route(
     app,
@@ -82,7 +82,7 @@ export function registerCalendarRoutes(app: FastifyInstance, ctx: AppContext): v
         'overdue',
         pathOf(request),
       ),
-    { serializerCompiler: compiledFor200(ZCalendarItemPageSchema, page) },
+    { serializerCompiler: compiledFor200(ZCalendarSidebarPageSchema, page) },
   );
   route(app, ctx, contracts.scheduledTask, ({ auth, params }) => getScheduledTask(ctx, auth, params.id));
   route(app, ctx, contracts.updateScheduledTask, ({ auth, params, body }) =>

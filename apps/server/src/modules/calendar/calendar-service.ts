@@ -1,12 +1,14 @@
 import {
   addCalendarDays,
   buildPage,
+  CALENDAR_SIDEBAR_COUNT_AHEAD,
   type CalendarCountsResponse,
   type CalendarFilters,
   type CalendarItem,
   type CalendarItemPage,
   type CalendarPresence,
   type CalendarRowsQuery,
+  type CalendarSidebarPage,
   type CalendarSidebarQuery,
   type CalendarUserRowsResponse,
   type CalendarWindowQuery,
@@ -28,6 +30,7 @@ import { findClientTimeZone } from '../schedules/schedule-queries.js';
 import {
   type CalendarIssueRow,
   countCalendarIssues,
+  countCalendarIssuesUpTo,
   dayWindow,
   findCalendarIssues,
   isFullDayItem,
@@ -381,7 +384,7 @@ export async function calendarSidebar(
   query: CalendarSidebarQuery,
   only: 'unscheduled' | 'overdue',
   path: string,
-): Promise<CalendarItemPage> {
+): Promise<CalendarSidebarPage> {
   const perPage = query.paginate_by;
   const now = new Date();
   const args = {
@@ -390,11 +393,19 @@ export async function calendarSidebar(
     now,
     order: { by: query.sort_by, direction: query.sort_direction },
   } as const;
-  const [rows, counts] = await Promise.all([
-    findCalendarIssues(ctx, auth, { ...args, limit: perPage, offset: (query.page - 1) * perPage }),
-    countCalendarIssues(ctx, auth, args),
+  const offset = (query.page - 1) * perPage;
+  // Counted up to CALENDAR_SIDEBAR_COUNT_AHEAD past the page: one more means "at least".
+  const countedTo = offset + CALENDAR_SIDEBAR_COUNT_AHEAD;
+  const [rows, counted] = await Promise.all([
+    findCalendarIssues(ctx, auth, { ...args, limit: perPage, offset }),
+    countCalendarIssuesUpTo(ctx, auth, args, countedTo + 1),
   ]);
-  return presentPage(ctx, auth, rows, { total: counts.total, page: query.page, perPage, path, query });
+  const capped = counted > countedTo;
+  const total = capped ? countedTo : counted;
+  return {
+    ...(await presentPage(ctx, auth, rows, { total, page: query.page, perPage, path, query })),
+    total_capped: capped,
+  };
 }
 
 async function presentPage(

@@ -67,7 +67,11 @@ export function DragSidebar({
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  const count = (query: typeof noDate) => query.data?.pages[0]?.total;
+  // Past CALENDAR_SIDEBAR_COUNT_AHEAD the server counts no further: "1000+".
+  const count = (query: typeof noDate) => {
+    const first = query.data?.pages[0];
+    return first && `${first.total}${first.total_capped ? '+' : ''}`;
+  };
   const ascending = state.sidebar_sort_direction === 'asc';
   return (
     <Stack
