@@ -18,10 +18,11 @@ const chosen = args.filter((a, i) => !a.startsWith('--') && args[i - 1] !== '--l
 const suites = chosen.length ? chosen : ['unit', 'api', 'e2e'];
 
 const started = Date.now();
+const elapsedSince = (from) => Math.round((Date.now() - from) / 1000);
 if (!flag('--skip-install')) installDependencies();
 if (suites.includes('e2e')) process.env.CHROMIUM_PATH = ensureChromium();
 if (!flag('--skip-build')) {
-  console.log('→ building');
+  console.log(`→ building (${elapsedSince(started)} s after the start)`);
   npmRun('run', 'build');
 }
 
@@ -33,6 +34,7 @@ function vitest(workspace, name) {
   const out = join(reports, `${prefix}${name}.json`);
   rmSync(out, { force: true });
   console.log(`\n→ ${name} tests (${workspace})`);
+  const suiteStarted = Date.now();
   const code = runAllowingFailure(
     npmCommand(),
     [
@@ -50,7 +52,7 @@ function vitest(workspace, name) {
     // for Testing Library: unit and API tests always run as tests.
     { env: { ...process.env, NODE_ENV: 'test' } },
   );
-  return { name, code, report: out };
+  return { name, code, report: out, seconds: elapsedSince(suiteStarted) };
 }
 
 const results = [];
@@ -63,6 +65,7 @@ if (suites.includes('e2e')) {
   const out = join(reports, `${prefix}e2e.json`);
   rmSync(out, { force: true });
   console.log('\n→ browser end-to-end tests (Chromium)');
+  const suiteStarted = Date.now();
   const code = runAllowingFailure(
     npmCommand(),
     ['exec', '-w', '@workbench/web', '--', 'playwright', 'test'],
@@ -70,13 +73,13 @@ if (suites.includes('e2e')) {
       env: { ...process.env, E2E_JSON_REPORT: out },
     },
   );
-  results.push({ name: 'e2e', code, report: out });
+  results.push({ name: 'e2e', code, report: out, seconds: elapsedSince(suiteStarted) });
 }
 
 const failedSuites = results.filter((r) => r.code !== 0).map((r) => r.name);
 const seconds = Math.round((Date.now() - started) / 1000);
 console.log(
-  `\nSuites: ${results.map((r) => `${r.name} ${r.code === 0 ? 'ok' : 'FAILED'}`).join(', ')} (${seconds} s)`,
+  `\nSuites: ${results.map((r) => `${r.name} ${r.code === 0 ? 'ok' : 'FAILED'} ${r.seconds} s`).join(', ')} (${seconds} s in all)`,
 );
 const { failed } = summarize(results.map((r) => r.report));
 process.exit(failedSuites.length || failed ? 1 : 0);
