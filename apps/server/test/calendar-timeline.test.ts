@@ -566,6 +566,34 @@ describe('the drag sidebar: calendar/unscheduled and calendar/overdue', () => {
     );
   });
 
+  it('who may be assigned follows roles, admins and paused people at once, though kept in memory', async () => {
+    const t = await createIssueTeam(server);
+    const id = await t.issue({ title: 'Undated in the room', workspace_id: t.ids.room });
+    const assignable = async () => {
+      const res = await get('/calendar/unscheduled', t.tokens.admin);
+      const card = res.body.data.find((item: { id: number }) => item.id === id);
+      return card.workspace.available_assignees_ids as number[];
+    };
+    const newcomer = await createUser(server.db, t.org.id, { firstName: 'Nia', lastName: 'New' });
+    expect(await assignable()).not.toContain(newcomer.id);
+    await addWorkspaceRole(server.db, newcomer, t.ids.room, 'member');
+    expect(await assignable()).toContain(newcomer.id);
+    // Paused, then back; made an admin of the organisation (admins work everywhere), and not.
+    await server.db.updateTable('users').set({ status: 'paused' }).where('id', '=', newcomer.id).execute();
+    expect(await assignable()).not.toContain(newcomer.id);
+    await server.db.updateTable('users').set({ status: 'active' }).where('id', '=', newcomer.id).execute();
+    expect(await assignable()).toContain(newcomer.id);
+    const boss = await createUser(server.db, t.org.id, { firstName: 'Bo', lastName: 'Boss' });
+    expect(await assignable()).not.toContain(boss.id);
+    await server.db
+      .updateTable('user_clients')
+      .set({ role: 'admin' })
+      .where('user_id', '=', boss.id)
+      .where('client_id', '=', t.org.id)
+      .execute();
+    expect(await assignable()).toContain(boss.id);
+  });
+
   it('a sidebar of more undated issues than it counts says "at least", and pages on past the count', async () => {
     const t = await createIssueTeam(server);
     const many = CALENDAR_SIDEBAR_COUNT_AHEAD + 40;

@@ -31,6 +31,7 @@ import * as m0031 from './migrations/0031_issue_reports.js';
 import * as m0032 from './migrations/0032_idempotency_keys.js';
 import * as m0033 from './migrations/0033_workspace_paths.js';
 import * as m0034 from './migrations/0034_calendar_sidebar_index.js';
+import * as m0035 from './migrations/0035_access_version_people.js';
 import type { Database } from './schema.js';
 
 // Listed here rather than read from the folder, so the compiled server carries them with it.
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '0032_idempotency_keys': m0032,
   '0033_workspace_paths': m0033,
   '0034_calendar_sidebar_index': m0034,
+  '0035_access_version_people': m0035,
 };
 
 export async function migrateToLatest(db: Kysely<Database>): Promise<void> {

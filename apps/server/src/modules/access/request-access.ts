@@ -60,6 +60,14 @@ class RequestAccess {
     return read;
   }
 
+  /**
+   * The access version at which copies kept in memory may answer this request on `db`
+   * (undefined: ask SQL), for other version-stamped caches such as the calendar's assignees.
+   */
+  copiesAt(db: Db): string | undefined {
+    return this.#keeps && !db.isTransaction ? this.#auth.accessVersion : undefined;
+  }
+
   async #read(db: Db): Promise<VisibleWorkspaces> {
     const version = this.#auth.accessVersion;
     if (version !== undefined && !this.#changed && !db.isTransaction) {

@@ -59,7 +59,11 @@ export async function findPreparedTasks(
     findCreated(ctx, ids, from, args.to),
     findScheduleAssets(ctx, ids),
     findPeople(ctx.db, [...new Set(rows.flatMap((r) => (r.assignee_id === null ? [] : [r.assignee_id])))]),
-    findAvailableAssignees(ctx.db, [...new Set(rows.map((r) => r.workspace_id))]),
+    findAvailableAssignees(
+      ctx.db,
+      rows.map((r) => r.workspace_id),
+      accessOf(auth).copiesAt(ctx.db),
+    ),
     findClientSettings(ctx.db, [auth.clientId]),
   ]);
   const context: Pick<CalendarPresentContext, 'availableAssignees' | 'settings' | 'now'> = {

@@ -11,6 +11,7 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel } from '../../../ui/feedback/ErrorPanel';
 import { dayClockZone, localTime } from '../day-clock';
+import { sidebarCount } from '../sidebar-count';
 import { useSidebarItems } from '../timeline-api';
 import { type OpenItem, TimelineCard } from './TimelineCard';
 
@@ -67,11 +68,7 @@ export function DragSidebar({
     observer.observe(element);
     return () => observer.disconnect();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage]);
-  // Past CALENDAR_SIDEBAR_COUNT_AHEAD the server counts no further: "1000+".
-  const count = (query: typeof noDate) => {
-    const first = query.data?.pages[0];
-    return first && `${first.total}${first.total_capped ? '+' : ''}`;
-  };
+  const count = (query: typeof noDate) => sidebarCount(query.data?.pages[0]);
   const ascending = state.sidebar_sort_direction === 'asc';
   return (
     <Stack
