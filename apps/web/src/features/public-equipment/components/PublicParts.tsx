@@ -50,7 +50,7 @@ export function PublicLoading({ title }: { title: string }) {
   return (
     <PublicFrame title={title}>
       <Center py="xl">
-        <Loader aria-label={title} />
+        <Loader role="status" aria-label={title} />
       </Center>
     </PublicFrame>
   );

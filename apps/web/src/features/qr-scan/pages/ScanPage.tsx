@@ -63,6 +63,10 @@ export function ScanPage() {
     },
     [errorText, navigate, scan],
   );
+  // The camera loop reads the latest resolve through a ref: `scan` is a new object on every
+  // render, and a start that followed it would restart the camera on every render.
+  const resolveRef = useRef(resolve);
+  resolveRef.current = resolve;
 
   const start = useCallback(async () => {
     setCamera('starting');
@@ -82,7 +86,7 @@ export function ScanPage() {
         if (!busyRef.current && video.readyState >= 2) {
           try {
             const [code] = await detector.detect(video);
-            if (code?.rawValue) await resolve(code.rawValue);
+            if (code?.rawValue) await resolveRef.current(code.rawValue);
           } catch {
             // A frame that cannot be read: try the next one.
           }
@@ -94,7 +98,7 @@ export function ScanPage() {
       const name = error instanceof DOMException ? error.name : '';
       setCamera(name === 'NotSupportedError' ? 'unsupported' : cameraProblemOf(error));
     }
-  }, [resolve]);
+  }, []);
 
   useEffect(() => {
     void start();
@@ -156,7 +160,7 @@ export function ScanPage() {
             {camera !== 'running' && (
               <Stack align="center" justify="center" h="100%" gap="xs" p="md">
                 {camera === 'starting' ? (
-                  <Loader color="gray.3" aria-label={t('qr-scan.camera_starting')} />
+                  <Loader color="gray.3" role="status" aria-label={t('qr-scan.camera_starting')} />
                 ) : (
                   <IconCameraOff size={36} color="var(--mantine-color-gray-3)" aria-hidden />
                 )}
