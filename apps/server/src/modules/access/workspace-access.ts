@@ -2,6 +2,7 @@ import type { AccessRole } from '@workbench/domain';
 import { type Kysely, type RawBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import type { Auth } from '../../http/authenticate.js';
+import { versionStampedCache } from './version-stamped-cache.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -265,10 +266,7 @@ export function visibleFromGrants(grants: Map<number, WorkspaceGrant>): VisibleW
   };
 }
 
-type VisibleCacheEntry = { version: string; value: VisibleWorkspaces };
-// Per database handle (tests run several apps in one process); bounded, as a cache.
-const visibleCache = new WeakMap<object, Map<string, VisibleCacheEntry>>();
-const VISIBLE_CACHE_MAX = 5_000;
+const visibleCache = versionStampedCache<string, VisibleWorkspaces>(5_000);
 
 /**
  * The access version (migration 0010): every change to the workspace tree, the workspace roles or
@@ -285,14 +283,9 @@ export async function loadVisibleWorkspaces(
   auth: Pick<Auth, 'userId' | 'clientId' | 'role'>,
   accessVersion: string,
 ): Promise<VisibleWorkspaces> {
-  let cache = visibleCache.get(db);
-  if (!cache) {
-    cache = new Map();
-    visibleCache.set(db, cache);
-  }
   const key = `${auth.userId}:${auth.clientId}:${auth.role}`;
-  const cached = cache.get(key);
-  if (cached && cached.version === accessVersion) return cached.value;
+  const cached = visibleCache.get(db, key, accessVersion);
+  if (cached) return cached;
 
   const value = visibleFromGrants(await readWorkspaceGrants(db, auth));
   if (value.clientIds.length === 1) {
@@ -311,10 +304,8 @@ export async function loadVisibleWorkspaces(
     }
   }
   value.hidden = hiddenClientWorkspaces(value);
-  if (cache.size >= VISIBLE_CACHE_MAX) cache.clear();
-  // Stamped with the version read before the grants: a change after that read shows as a newer
-  // version next time, so this copy is never used past a change.
-  cache.set(key, { version: accessVersion, value });
+  // Stamped with the version read before the grants.
+  visibleCache.set(db, key, accessVersion, value);
   return value;
 }
 

@@ -16,6 +16,7 @@ import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { fileUrl } from '../../storage/file-storage.js';
 import { accessOf } from '../access/request-access.js';
+import { versionStampedCache } from '../access/version-stamped-cache.js';
 import {
   intArray,
   issueVisibleSql,
@@ -213,14 +214,23 @@ const ORDER_COLUMNS = {
   due_date: { value: sql`i.due_date`, nullable: true },
 } as const;
 
+/** The WHERE of a calendar query: its conditions and what the caller may see. */
+async function calendarIssueWhere(
+  ctx: Pick<AppContext, 'db'>,
+  auth: Caller,
+  args: CalendarIssueQuery,
+): Promise<RawBuilder<unknown>> {
+  const visible = await accessOf(auth).visible(ctx.db);
+  return sql.join(calendarIssueConditions(auth, visible, args), sql` AND `);
+}
+
 /** The issues of a calendar query the caller sees, in the order asked (by start by default). */
 export async function findCalendarIssues(
   ctx: Pick<AppContext, 'db'>,
   auth: Caller,
   args: CalendarIssueQuery,
 ): Promise<CalendarIssueRow[]> {
-  const visible = await accessOf(auth).visible(ctx.db);
-  const where = sql.join(calendarIssueConditions(auth, visible, args), sql` AND `);
+  const where = await calendarIssueWhere(ctx, auth, args);
   const order = args.order ?? { by: 'start', direction: 'asc' };
   const direction = order.direction === 'asc' ? sql`ASC` : sql`DESC`;
   // Without dates every start and due date is null: the order is the id's alone, which the
@@ -237,7 +247,7 @@ export async function findCalendarIssues(
   // LIMIT and OFFSET as literals (whole numbers, read by the query schema): a prepared
   // statement's generic plan then knows how far it reads, as the issue list's does.
   const pageSql = sql`SELECT i.id FROM issues i WHERE ${where} ORDER BY ${orderSql}
-    LIMIT ${sql.lit(Math.trunc(args.limit ?? 0))} ${args.offset ? sql`OFFSET ${sql.lit(Math.trunc(args.offset))}` : sql``}`;
+    LIMIT ${sql.lit(args.limit ?? 0)} ${args.offset ? sql`OFFSET ${sql.lit(args.offset)}` : sql``}`;
   const { rows } = await sql<CalendarIssueRow>`
     SELECT i.id, i.client_id, i.title, i.description, i.status_id, i.priority_id, i.parent_id,
         i.workspace_id, w.name AS workspace_name, i.assignee_id, i.last_assignee_id, i.created_by,
@@ -274,8 +284,7 @@ export async function countCalendarIssuesUpTo(
   args: CalendarIssueQuery,
   upTo: number,
 ): Promise<number> {
-  const visible = await accessOf(auth).visible(ctx.db);
-  const where = sql.join(calendarIssueConditions(auth, visible, args), sql` AND `);
+  const where = await calendarIssueWhere(ctx, auth, args);
   const { rows } = await sql<{ n: number }>`
     SELECT count(*)::int AS n FROM (SELECT 1 FROM issues i WHERE ${where} LIMIT ${upTo}) AS upto`.execute(
     ctx.db,
@@ -290,8 +299,7 @@ export async function countCalendarIssues(
   args: CalendarIssueQuery,
   by?: 'assignee' | 'workspace',
 ): Promise<{ total: number; completed: number; groups: Map<number, { total: number; completed: number }> }> {
-  const visible = await accessOf(auth).visible(ctx.db);
-  const where = sql.join(calendarIssueConditions(auth, visible, args), sql` AND `);
+  const where = await calendarIssueWhere(ctx, auth, args);
   const key = by === 'assignee' ? sql`i.assignee_id` : by === 'workspace' ? sql`i.workspace_id` : sql`0`;
   const { rows } = await sql<{ key: number | null; total: number; completed: number }>`
     SELECT ${key} AS key, count(*)::int AS total,
@@ -362,11 +370,10 @@ export async function findAvailableAssignees(
   accessVersion?: string,
 ): Promise<Map<number, readonly number[]>> {
   const out = new Map<number, readonly number[]>();
-  const cache = accessVersion === undefined ? undefined : assigneesCacheOf(db);
   const read = new Map<number, number[]>();
   for (const id of new Set(workspaceIds)) {
-    const kept = cache?.get(id);
-    if (kept && kept.version === accessVersion) out.set(id, kept.userIds);
+    const kept = accessVersion === undefined ? undefined : assigneesCache.get(db, id, accessVersion);
+    if (kept) out.set(id, kept);
     else read.set(id, []);
   }
   const missing = [...read.keys()];
@@ -376,30 +383,15 @@ export async function findAvailableAssignees(
       FROM ${workspacesWorkersSql(sql`SELECT unnest(${intArray(missing)})`)} AS x
       ORDER BY x.workspace_id, x.user_id`.execute(db);
   for (const row of rows) read.get(row.workspace_id)?.push(row.user_id);
-  if (cache && accessVersion !== undefined && cache.size + missing.length > ASSIGNEES_CACHE_MAX)
-    cache.clear();
   for (const [id, userIds] of read) {
     out.set(id, userIds);
-    // Stamped with the version read with the session, before this read: a change since shows
-    // as a newer version on the next request (migrations 0010 and 0035 bump it).
-    if (cache && accessVersion !== undefined) cache.set(id, { version: accessVersion, userIds });
+    // Stamped with the version read with the session, before this read.
+    if (accessVersion !== undefined) assigneesCache.set(db, id, accessVersion, userIds);
   }
   return out;
 }
 
-type AssigneesCacheEntry = { version: string; userIds: readonly number[] };
-// Per database handle (tests run several apps in one process); bounded, as a cache.
-const assigneesCache = new WeakMap<object, Map<number, AssigneesCacheEntry>>();
-const ASSIGNEES_CACHE_MAX = 20_000;
-
-function assigneesCacheOf(db: Db): Map<number, AssigneesCacheEntry> {
-  let cache = assigneesCache.get(db);
-  if (!cache) {
-    cache = new Map();
-    assigneesCache.set(db, cache);
-  }
-  return cache;
-}
+const assigneesCache = versionStampedCache<number, readonly number[]>(20_000);
 
 /** The attachments of issues (pictures' thumbnails and files), in their order. */
 async function findItemAttachments(
