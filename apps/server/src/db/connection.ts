@@ -99,6 +99,11 @@ export async function openDatabase(options: {
   databaseSchema?: string;
   dataDir?: string;
   databaseReplicaUrl?: string | undefined;
+  /**
+   * In memory only: PGlite starts as a copy of this dump (PGlite's dumpDataDir) instead of an
+   * empty cluster. The API tests start each file's database from one migrated copy.
+   */
+  pgliteDump?: Blob;
   /** Where the replica reports that it is skipped or back (default: console.warn). */
   log?: (message: string) => void;
 }): Promise<DatabaseHandle> {
@@ -147,7 +152,9 @@ export async function openDatabase(options: {
   // The lock is taken before PGlite opens the folder, and given back if opening fails.
   const release = options.dataDir ? await lockDataDir(options.dataDir) : undefined;
   try {
-    const pglite = options.dataDir ? new PGlite(join(options.dataDir, 'pglite')) : new PGlite();
+    const pglite = options.dataDir
+      ? new PGlite(join(options.dataDir, 'pglite'))
+      : new PGlite(options.pgliteDump ? { loadDataDir: options.pgliteDump } : {});
     prepareRepeatedPGliteReads(pglite);
     const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
     await sql`select 1`.execute(db);

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely, PGliteDialect } from 'kysely';
 import pg from 'pg';
 import { buildApp, type RouteEntry } from '../../src/app.js';
 import { type AppConfig, readConfig } from '../../src/config.js';
@@ -83,6 +84,23 @@ export type TestServerOptions = {
  * A real server on a real database, listening on a free port: PGlite in memory, or, when
  * DATABASE_URL is set, a fresh PostgreSQL schema of its own that is dropped afterwards.
  */
+// PGlite makes a new cluster (initdb) in about 1.5 s and migrates it in 0.4 s; a copy of a migrated
+// one loads in 0.5 s. Made once per test worker (isolate: false keeps this module for all its files).
+let migratedPGlite: Promise<Blob> | undefined;
+function migratedPGliteDump(): Promise<Blob> {
+  migratedPGlite ??= (async () => {
+    const pglite = new PGlite();
+    const db = new Kysely<Database>({ dialect: new PGliteDialect({ pglite }) });
+    try {
+      await migrateToLatest(db);
+      return await pglite.dumpDataDir('none');
+    } finally {
+      await db.destroy();
+    }
+  })();
+  return migratedPGlite;
+}
+
 export async function startTestServer(
   overrides: Partial<AppConfig> = {},
   options: TestServerOptions = {},
@@ -119,7 +137,11 @@ export async function startTestServer(
       await client.end();
     });
   };
-  const database = await openDatabase({ databaseUrl, databaseSchema });
+  const database = await openDatabase({
+    databaseUrl,
+    databaseSchema,
+    ...(databaseUrl ? {} : { pgliteDump: await migratedPGliteDump() }),
+  });
   // Uploaded files go to a folder of this server's own, removed on close.
   const filesDir = mkdtempSync(join(tmpdir(), 'workbench-files-'));
   // The server's handle counts its statements (tests' own reads and writes go through `db`).
