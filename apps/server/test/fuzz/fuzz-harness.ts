@@ -1,6 +1,7 @@
 import type { IdKind } from '@workbench/domain';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { issueToken } from '../src/modules/auth/tokens.js';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { issueToken } from '../../src/modules/auth/tokens.js';
+import { startTestServer, type TestServer } from '../helpers/test-server.js';
 import {
   FIELD_VALUES,
   type JsonSchema,
@@ -10,17 +11,17 @@ import {
   resolveSchema,
   sampleOf,
   WHOLE_BODIES,
-} from './fuzz/bad-inputs.js';
-import { buildFuzzOrganisation, type FuzzOrganisation, idForField } from './fuzz/fuzz-world.js';
-import { fingerprintChanges, organisationFingerprint } from './fuzz/organisation-fingerprint.js';
-import { startTestServer, type TestServer } from './helpers/test-server.js';
+} from './bad-inputs.js';
+import { buildFuzzOrganisation, type FuzzOrganisation, idForField } from './fuzz-world.js';
+import { fingerprintChanges, organisationFingerprint } from './organisation-fingerprint.js';
 
 /**
  * The fuzzer: every operation of the OpenAPI document, as an admin, a member, a partner,
  * another organisation's admin and anonymously, with malformed paths, queries and bodies. It
  * fails on any answer of 500 or more, any answer slower than 2 s, and any change to the data of
  * an organisation the caller does not belong to. A route added later is fuzzed the day it is
- * added: nothing here names a route.
+ * added: nothing here names a route. Its two halves (test/fuzz-*.test.ts) run in files of their
+ * own, so the two test workers fuzz at the same time; each starts its own server and world.
  */
 
 const DEADLINE_MS = 2000;
@@ -36,7 +37,7 @@ type Operation = {
   ids: Record<string, IdKind>;
 };
 
-type Persona = {
+export type Persona = {
   name: string;
   user: { id: number; clientId: number } | null;
   own: FuzzOrganisation;
@@ -65,50 +66,6 @@ let components: Record<string, JsonSchema>;
 const outcomes: Outcome[] = [];
 
 const METHOD_ORDER = ['GET', 'POST', 'PUT', 'PATCH', 'DELETE'];
-
-beforeAll(async () => {
-  // Unexpected errors are logged with their stack, so a failure here says where it came from.
-  server = await startTestServer({ logLevel: 'error' });
-  own = await buildFuzzOrganisation(server);
-  stranger = await buildFuzzOrganisation(server);
-  const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as JsonSchema;
-  components = doc.components?.schemas ?? {};
-  const routeOf = (method: string, path: string) =>
-    server.routes.find(
-      (r) => r.method === method && r.url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}') === path,
-    );
-  operations = Object.entries(doc.paths as Record<string, Record<string, JsonSchema>>)
-    .flatMap(([path, byMethod]) =>
-      Object.entries(byMethod)
-        .filter(([method]) => METHOD_ORDER.includes(method.toUpperCase()))
-        .map(([method, op]) => {
-          const upper = method.toUpperCase();
-          const params = (op.parameters ?? []) as Array<{ in: string; name: string }>;
-          const contract = routeOf(upper, path)?.config;
-          return {
-            method: upper,
-            path,
-            pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
-            queryParams: params.filter((p) => p.in === 'query').map((p) => p.name),
-            body: op.requestBody?.content?.['application/json']?.schema as JsonSchema | undefined,
-            multipart: !!contract?.contract?.multipart,
-            ids: (contract?.ids ?? {}) as Record<string, IdKind>,
-          };
-        }),
-    )
-    // Reads first, deletions last, and the deletion of a whole entity after those of its parts
-    // (`/workspace/{id}` after `/workspace/{id}/favorite`), so a deletion costs the fewest
-    // operations their depth.
-    .sort(
-      (a, b) =>
-        METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method) ||
-        (a.method === 'DELETE' ? b.path.length - a.path.length : 0),
-    );
-}, 120_000);
-
-afterAll(async () => {
-  await server?.close();
-});
 
 /** The path with each parameter filled: an id of the kind it names in `org`, or `override`. */
 function pathOf(op: Operation, org: FuzzOrganisation, override?: string): string {
@@ -288,69 +245,94 @@ async function fuzz(personas: Persona[]): Promise<string[]> {
   return failures;
 }
 
-describe('fuzzing every operation of the OpenAPI document', () => {
-  it('covers every route the server registered', () => {
-    // Every /api/v4 route but the documentation's own is in the document the fuzzer reads.
-    const documented = new Set(operations.map((op) => `${op.method} ${op.path}`));
-    const missing = server.routes
-      .filter((r) => r.url.startsWith('/api/v4/'))
-      .map((r) => `${r.method} ${r.url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}')}`)
-      .filter((name) => !documented.has(name));
-    expect(missing).toEqual([]);
-    expect(operations.length).toBeGreaterThan(100);
+/**
+ * Starts the server and the two organisations before the file's tests, and stops it after.
+ * `fuzzLeaving` fuzzes as the personas and proves the organisations they do not belong to are
+ * unchanged; `report` prints what was sent and checks there was plenty.
+ */
+export function setupFuzz() {
+  beforeAll(async () => {
+    // The test workers keep modules between files (isolate: false): each file counts its own.
+    outcomes.length = 0;
+    // Unexpected errors are logged with their stack, so a failure here says where it came from.
+    server = await startTestServer({ logLevel: 'error' });
+    own = await buildFuzzOrganisation(server);
+    stranger = await buildFuzzOrganisation(server);
+    const doc = (await (await fetch(`${server.url}/api/docs/json`)).json()) as JsonSchema;
+    components = doc.components?.schemas ?? {};
+    const routeOf = (method: string, path: string) =>
+      server.routes.find(
+        (r) => r.method === method && r.url.replace(/:(\w+)/g, '{$1}').replace(/\*$/, '{*}') === path,
+      );
+    operations = Object.entries(doc.paths as Record<string, Record<string, JsonSchema>>)
+      .flatMap(([path, byMethod]) =>
+        Object.entries(byMethod)
+          .filter(([method]) => METHOD_ORDER.includes(method.toUpperCase()))
+          .map(([method, op]) => {
+            const upper = method.toUpperCase();
+            const params = (op.parameters ?? []) as Array<{ in: string; name: string }>;
+            const contract = routeOf(upper, path)?.config;
+            return {
+              method: upper,
+              path,
+              pathParams: params.filter((p) => p.in === 'path').map((p) => p.name),
+              queryParams: params.filter((p) => p.in === 'query').map((p) => p.name),
+              body: op.requestBody?.content?.['application/json']?.schema as JsonSchema | undefined,
+              multipart: !!contract?.contract?.multipart,
+              ids: (contract?.ids ?? {}) as Record<string, IdKind>,
+            };
+          }),
+      )
+      // Reads first, deletions last, and the deletion of a whole entity after those of its parts
+      // (`/workspace/{id}` after `/workspace/{id}/favorite`), so a deletion costs the fewest
+      // operations their depth.
+      .sort(
+        (a, b) =>
+          METHOD_ORDER.indexOf(a.method) - METHOD_ORDER.indexOf(b.method) ||
+          (a.method === 'DELETE' ? b.path.length - a.path.length : 0),
+      );
+  }, 120_000);
+
+  afterAll(async () => {
+    await server?.close();
   });
 
-  /** Fuzzes as the personas and proves that the organisations they do not belong to are unchanged. */
-  async function fuzzLeaving(untouched: number[], personas: Persona[]): Promise<void> {
-    const before = await Promise.all(untouched.map((id) => organisationFingerprint(server.db, id)));
-    const failures = await fuzz(personas);
-    const after = await Promise.all(untouched.map((id) => organisationFingerprint(server.db, id)));
-    expect(failures).toEqual([]);
-    expect(before.flatMap((fingerprint, i) => fingerprintChanges(fingerprint, after[i] ?? {}))).toEqual([]);
-  }
+  return {
+    routes: () => server.routes,
+    operations: () => operations,
+    own: () => own,
+    stranger: () => stranger,
+    fuzzLeaving,
+    report,
+  };
+}
 
-  it('another organisation gets no 500, nothing slow, and changes nothing of ours or our partner’s', async () => {
-    await fuzzLeaving(
-      [own.clientId, own.partnerClientId],
-      [
-        {
-          name: 'other-organisation admin',
-          user: stranger.people.admin,
-          own: stranger,
-          other: own,
-          depth: 'full',
-        },
-        // Anonymous callers name the stranger's entities here: this phase must leave ours untouched.
-        { name: 'anonymous', user: null, own: stranger, other: own, depth: 'light' },
-      ],
-    );
-  }, 900_000);
+/** Fuzzes as the personas and proves that the organisations they do not belong to are unchanged. */
+async function fuzzLeaving(untouched: number[], personas: Persona[]): Promise<void> {
+  const before = await Promise.all(untouched.map((id) => organisationFingerprint(server.db, id)));
+  const failures = await fuzz(personas);
+  const after = await Promise.all(untouched.map((id) => organisationFingerprint(server.db, id)));
+  expect(failures).toEqual([]);
+  expect(before.flatMap((fingerprint, i) => fingerprintChanges(fingerprint, after[i] ?? {}))).toEqual([]);
+}
 
-  it('our admin, member and partner get no 500, nothing slow, and change nothing of another organisation', async () => {
-    await fuzzLeaving(
-      [stranger.clientId, stranger.partnerClientId],
-      [
-        { name: 'admin', user: own.people.admin, own, other: stranger, depth: 'full' },
-        { name: 'member', user: own.people.member, own, other: stranger, depth: 'light' },
-        { name: 'partner', user: own.people.partner, own, other: stranger, depth: 'light' },
-      ],
-    );
-  }, 900_000);
-
-  it('reports what it sent', () => {
-    const classes = new Set(outcomes.map((o) => o.cls));
-    const byStatus = new Map<number, number>();
-    for (const o of outcomes) byStatus.set(o.status, (byStatus.get(o.status) ?? 0) + 1);
-    const slowest = Math.max(...outcomes.map((o) => o.ms));
-    const wellFormed = outcomes.filter((o) => o.cls === 'well_formed');
-    const accepted = wellFormed.filter((o) => o.status < 300).length;
-    console.log(
-      `fuzz: ${operations.length} operations, ${outcomes.length} requests, ${classes.size} classes, ` +
-        `5 callers; well-formed requests accepted ${accepted}/${wellFormed.length}; statuses ${[...byStatus]
-          .sort((a, b) => a[0] - b[0])
-          .map(([s, n]) => `${s}×${n}`)
-          .join(' ')}; slowest ${slowest} ms`,
-    );
-    expect(outcomes.length).toBeGreaterThan(operations.length * 5);
-  });
-});
+/** Prints what this file sent, and checks every operation got several probes. */
+function report(): void {
+  const classes = new Set(outcomes.map((o) => o.cls));
+  const byStatus = new Map<number, number>();
+  for (const o of outcomes) byStatus.set(o.status, (byStatus.get(o.status) ?? 0) + 1);
+  const slowest = Math.max(...outcomes.map((o) => o.ms));
+  const wellFormed = outcomes.filter((o) => o.cls === 'well_formed');
+  const accepted = wellFormed.filter((o) => o.status < 300).length;
+  const callers = new Set(outcomes.map((o) => o.persona)).size;
+  console.log(
+    `fuzz: ${operations.length} operations, ${outcomes.length} requests, ${classes.size} classes, ` +
+      `${callers} callers; well-formed requests accepted ${accepted}/${wellFormed.length}; statuses ${[
+        ...byStatus,
+      ]
+        .sort((a, b) => a[0] - b[0])
+        .map(([s, n]) => `${s}×${n}`)
+        .join(' ')}; slowest ${slowest} ms`,
+  );
+  expect(outcomes.length).toBeGreaterThan(operations.length * callers);
+}
