@@ -175,6 +175,8 @@ test('the yearly calendar shows the schedules by month, keeps its state in the a
 test('switching views: the timelines are beta, switching back to yearly replaces the history entry', async ({
   page,
 }) => {
+  // Wide enough for the drag sidebar (001: 1300 to 2560 px), whose toggle the weekly view offers.
+  await page.setViewportSize({ width: 1400, height: 900 });
   await logInAs(page, 'admin@demo.test');
   await page.goto('/dashboard/issues');
   await page.goto('/dashboard/calendar');
@@ -190,6 +192,10 @@ test('switching views: the timelines are beta, switching back to yearly replaces
   await expect(page.getByTestId('calendar-weekend')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Unscheduled' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Export as PDF' })).toHaveCount(0);
+  // A narrower window has no room for the sidebar: no toggle that would do nothing.
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await expect(page.getByRole('button', { name: 'Unscheduled' })).toHaveCount(0);
+  await page.setViewportSize({ width: 1400, height: 900 });
   await expect(page.getByTestId('yearly-grid')).toHaveCount(0);
 
   await page.getByTestId('calendar-view-menu').click();

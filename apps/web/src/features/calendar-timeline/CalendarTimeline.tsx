@@ -29,6 +29,7 @@ import { type CSSProperties, type JSX, useCallback, useEffect, useMemo, useRef, 
 import { useTranslation } from 'react-i18next';
 import { ErrorPanel } from '../../ui/feedback/ErrorPanel';
 import { useNotify } from '../../ui/feedback/use-notify';
+import { useDragSidebarFits } from '../calendar/drag-sidebar-fits';
 import { useClientSettings } from '../profiles/profiles-api';
 import { DailyTimeline, type ViewMore } from './components/DailyTimeline';
 import { DragSidebar } from './components/DragSidebar';
@@ -50,8 +51,6 @@ export type CalendarTimelineProps = {
 };
 
 /** The right sidebar shows between window widths 1300 and 2560 (001 §2, §9). */
-const DRAG_SIDEBAR_MEDIA = '(min-width: 1300px) and (max-width: 2559.98px)';
-
 /** The pointer decides the row under a mouse or a finger; by keyboard, the card's top-left corner. */
 const collisionDetection: CollisionDetection = (args) => {
   if (args.pointerCoordinates) return pointerWithin(args);
@@ -125,7 +124,7 @@ export function CalendarTimeline({ state, onChange }: CalendarTimelineProps): JS
   const selection = weeklySelection(loadedRows, hidden);
   const tooMuch = weekly && !firstEntry && !rowsQuery.isPlaceholderData && selection.tooMuch;
 
-  const wideEnough = useMediaQuery(DRAG_SIDEBAR_MEDIA, true);
+  const wideEnough = useDragSidebarFits();
   // On a phone the row list folds above the timeline (which scrolls sideways).
   const narrow = useMediaQuery('(max-width: 47.99em)', false);
   const [rowsOpen, setRowsOpen] = useState(false);

@@ -33,6 +33,7 @@ import { useTranslation } from 'react-i18next';
 import { useUrlSearch } from '../../../ui/feedback/use-url-search';
 import { ListSortControl } from '../../../ui/ListSortControl';
 import { calendarDay, calendarYear, calendarYears, periodTitle, shiftedPeriod } from '../calendar-state';
+import { useDragSidebarFits } from '../drag-sidebar-fits';
 
 // The pop-up calendar (Mantine's date picker) is not in the yearly view: it loads with the first other view.
 const JumpToDate = lazy(() => import('./JumpToDate').then((m) => ({ default: m.JumpToDate })));
@@ -123,6 +124,8 @@ export function CalendarHeader({
 }) {
   const { t, i18n } = useTranslation();
   const yearly = state.view === 'yearly';
+  // A toggle for a sidebar the window has no room for would do nothing visible.
+  const sidebarFits = useDragSidebarFits();
   const day = calendarDay(state, today);
   const year = calendarYear(state, today);
   const title = periodTitle(state.view, day, state.show_weekend === 1, i18n.language, year);
@@ -228,15 +231,17 @@ export function CalendarHeader({
                 data-testid="calendar-weekend"
               />
             )}
-            <Button
-              variant={state.unscheduled === 1 ? 'filled' : 'default'}
-              leftSection={<IconLayoutSidebarRight size={16} />}
-              aria-pressed={state.unscheduled === 1}
-              onClick={() => onChange({ unscheduled: state.unscheduled === 1 ? 0 : 1 })}
-              data-testid="calendar-unscheduled"
-            >
-              {t('calendar.header.unscheduled')}
-            </Button>
+            {sidebarFits && (
+              <Button
+                variant={state.unscheduled === 1 ? 'filled' : 'default'}
+                leftSection={<IconLayoutSidebarRight size={16} />}
+                aria-pressed={state.unscheduled === 1}
+                onClick={() => onChange({ unscheduled: state.unscheduled === 1 ? 0 : 1 })}
+                data-testid="calendar-unscheduled"
+              >
+                {t('calendar.header.unscheduled')}
+              </Button>
+            )}
           </>
         )}
         <Tooltip label={t('calendar.header.reset_filters')}>
