@@ -320,6 +320,11 @@ describe('GET calendar/yearly', () => {
     expect(body.data).toHaveLength(50);
     expect(body.data.every((r) => r.events.every((e) => e.data.length === Math.min(5, e.count)))).toBe(true);
     expect(await statements()).toBe(one);
+    // The organisation's settings (time zone, colours) are read once for the whole page.
+    const { sql: page } = await server.countStatements(() =>
+      server.call('GET', `${API}/calendar/yearly?year=${next}`, { token: t.tokens.admin }),
+    );
+    expect(page.filter((text) => /from "clients"/i.test(text))).toHaveLength(1);
   });
 
   it('searches titles, sorts by title, creation, update and upcoming date (none last), and pages by 50', async () => {

@@ -334,9 +334,13 @@ export async function loadCalendarPresentContext(
   auth: Caller,
   rows: readonly Pick<CalendarIssueRow, 'id' | 'client_id' | 'workspace_id'>[],
   extraWorkspaceIds: readonly number[] = [],
+  /** The caller's organisation's settings when the request has read them already. */
+  callerSettings?: ClientSettings,
 ): Promise<CalendarPresentContext> {
   const visible = await accessOf(auth).visible(ctx.db);
-  const clientIds = [...new Set([auth.clientId, ...rows.map((r) => r.client_id)])];
+  const clientIds = [...new Set([auth.clientId, ...rows.map((r) => r.client_id)])].filter(
+    (id) => !callerSettings || id !== auth.clientId,
+  );
   const workspaceIds = [...new Set([...rows.map((r) => r.workspace_id), ...extraWorkspaceIds])];
   const [settings, availableAssignees, attachments] = await Promise.all([
     findClientSettings(ctx.db, clientIds),
@@ -346,6 +350,7 @@ export async function loadCalendarPresentContext(
       rows.map((r) => r.id),
     ),
   ]);
+  if (callerSettings) settings.set(auth.clientId, callerSettings);
   return { auth, grants: visible.grants, settings, availableAssignees, attachments, now: new Date() };
 }
 

@@ -1,4 +1,9 @@
-import { type CalendarFilters, type CalendarItem, occurrencesBetween } from '@workbench/domain';
+import {
+  type CalendarFilters,
+  type CalendarItem,
+  type ClientSettings,
+  occurrencesBetween,
+} from '@workbench/domain';
 import { type RawBuilder, sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
@@ -32,6 +37,8 @@ export type PreparedTaskQuery = {
   /** Occurrences per schedule at most (default PREPARED_OCCURRENCES_PER_SCHEDULE; the yearly grid's year: more). */
   perSchedule?: number;
   now?: Date;
+  /** The caller's organisation's settings when the request has read them already. */
+  callerSettings?: ClientSettings;
 };
 
 /**
@@ -51,9 +58,10 @@ export async function findPreparedTasks(
   if (from >= args.to || args.limit <= 0) return [];
   const ids = await findPreparingSchedules(ctx, auth, { ...args, from });
   if (!ids.length) return [];
+  const known = args.callerSettings;
   const [rows, timeZone] = await Promise.all([
     findScheduleRows(ctx.db, auth.clientId, ids),
-    findClientTimeZone(ctx.db, auth.clientId),
+    known ? known.time_zone : findClientTimeZone(ctx.db, auth.clientId),
   ]);
   const [created, assets, people, availableAssignees, settings] = await Promise.all([
     findCreated(ctx, ids, from, args.to),
@@ -64,7 +72,7 @@ export async function findPreparedTasks(
       rows.map((r) => r.workspace_id),
       accessOf(auth).copiesAt(ctx.db),
     ),
-    findClientSettings(ctx.db, [auth.clientId]),
+    known ? new Map([[auth.clientId, known]]) : findClientSettings(ctx.db, [auth.clientId]),
   ]);
   const context: Pick<CalendarPresentContext, 'availableAssignees' | 'settings' | 'now'> = {
     availableAssignees,

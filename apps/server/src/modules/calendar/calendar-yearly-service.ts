@@ -8,6 +8,7 @@ import {
   type CalendarYearlyEventsQuery,
   type CalendarYearlyQuery,
   type CalendarYearlyRow,
+  type ClientSettings,
   calendarDisplayType,
   calendarYearlyEventsQueryToParams,
   calendarYearlyQueryToParams,
@@ -20,7 +21,6 @@ import { sql } from 'kysely';
 import type { AppContext } from '../../context.js';
 import type { Auth } from '../../http/authenticate.js';
 import { notFound } from '../../http/errors.js';
-import { findClientTimeZone } from '../schedules/schedule-queries.js';
 import { scheduleScope, scheduleVisibleSql } from '../schedules/schedule-visibility.js';
 import {
   dayWindow,
@@ -63,11 +63,20 @@ export const YEARLY_PREPARED_PER_SCHEDULE = 2000;
 /** Rows read and counted at a time while building the PDF. */
 const EXPORT_BATCH = 50;
 
-type YearContext = { year: number; timeZone: string; now: Date; bounds: MonthBounds };
+/** The year shown, its months' bounds, and the caller's organisation's settings (read once a request). */
+type YearContext = {
+  year: number;
+  timeZone: string;
+  now: Date;
+  bounds: MonthBounds;
+  settings: ClientSettings;
+};
 
 /** The year asked when it is one of the view's (2020 to next year), else this year, and its months' bounds. */
 async function yearContext(ctx: AppContext, auth: Caller, asked: number): Promise<YearContext> {
-  const timeZone = await findClientTimeZone(ctx.db, auth.clientId);
+  const settings =
+    (await findClientSettings(ctx.db, [auth.clientId])).get(auth.clientId) ?? readClientSettings({});
+  const timeZone = settings.time_zone;
   const now = new Date();
   const current = Number(todayIn(timeZone, now).slice(0, 4));
   const year = asked >= CALENDAR_MIN_YEAR && asked <= current + 1 ? asked : current;
@@ -76,7 +85,7 @@ async function yearContext(ctx: AppContext, auth: Caller, asked: number): Promis
     const day = `${y}-${String((n % 12) + 1).padStart(2, '0')}-01`;
     return dayWindow(day, day, timeZone).from;
   });
-  return { year, timeZone, now, bounds };
+  return { year, timeZone, now, bounds, settings };
 }
 
 /** The month (1..12) of an instant in seconds, by the bounds; 0 outside the year. */
@@ -112,7 +121,7 @@ async function yearlyGrid(
   if (!schedules.length) return [];
   const ids = schedules.map((s) => s.id);
   const { bounds, now } = year;
-  const [tooltips, issueCells, prepared, settingsById] = await Promise.all([
+  const [tooltips, issueCells, prepared] = await Promise.all([
     findYearlyTooltips(ctx.db, ids),
     findYearlyIssueCells(ctx.db, auth, { filters, scheduleIds: ids, bounds, now }),
     findPreparedTasks(ctx, auth, {
@@ -123,10 +132,10 @@ async function yearlyGrid(
       limit: ids.length * YEARLY_PREPARED_PER_SCHEDULE,
       perSchedule: YEARLY_PREPARED_PER_SCHEDULE,
       now,
+      callerSettings: year.settings,
     }),
-    findClientSettings(ctx.db, [auth.clientId]),
   ]);
-  const settings = settingsById.get(auth.clientId) ?? readClientSettings({});
+  const { settings } = year;
   const nowSeconds = Math.floor(now.getTime() / 1000);
   const cells = new Map<string, Cell>();
   const cellOf = (scheduleId: number, month: number): Cell => {
@@ -171,7 +180,7 @@ async function yearlyGrid(
     );
     if (issueIds.length) {
       const rows = await findCalendarIssues(ctx, auth, { filters, issueIds });
-      const context = await loadCalendarPresentContext(ctx, auth, rows);
+      const context = await loadCalendarPresentContext(ctx, auth, rows, [], settings);
       context.now = now;
       for (const row of rows) presented.set(row.id, presentCalendarItem(row, context));
     }
@@ -254,6 +263,7 @@ export async function listYearlyEvents(
       limit: YEARLY_PREPARED_PER_SCHEDULE,
       perSchedule: YEARLY_PREPARED_PER_SCHEDULE,
       now: year.now,
+      callerSettings: year.settings,
     }),
   ]);
   const merged: { start: number; id?: number; item?: CalendarItem }[] = [
@@ -266,7 +276,7 @@ export async function listYearlyEvents(
   const presented = new Map<number, CalendarItem>();
   if (issueIds.length) {
     const rows = await findCalendarIssues(ctx, auth, { filters: query, issueIds });
-    const context = await loadCalendarPresentContext(ctx, auth, rows);
+    const context = await loadCalendarPresentContext(ctx, auth, rows, [], year.settings);
     for (const row of rows) presented.set(row.id, presentCalendarItem(row, context));
   }
   return buildPage({
