@@ -37,7 +37,7 @@ type Operation = {
   ids: Record<string, IdKind>;
 };
 
-export type Persona = {
+type Persona = {
   name: string;
   user: { id: number; clientId: number } | null;
   own: FuzzOrganisation;

@@ -80,10 +80,6 @@ export type TestServerOptions = {
   sameDatabaseAs?: TestServer;
 };
 
-/**
- * A real server on a real database, listening on a free port: PGlite in memory, or, when
- * DATABASE_URL is set, a fresh PostgreSQL schema of its own that is dropped afterwards.
- */
 // PGlite makes a new cluster (initdb) in about 1.5 s and migrates it in 0.4 s; a copy of a migrated
 // one loads in 0.5 s. Made once per test worker (isolate: false keeps this module for all its files).
 let migratedPGlite: Promise<Blob> | undefined;
@@ -101,6 +97,10 @@ function migratedPGliteDump(): Promise<Blob> {
   return migratedPGlite;
 }
 
+/**
+ * A real server on a real database, listening on a free port: PGlite in memory, or, when
+ * DATABASE_URL is set, a fresh PostgreSQL schema of its own that is dropped afterwards.
+ */
 export async function startTestServer(
   overrides: Partial<AppConfig> = {},
   options: TestServerOptions = {},

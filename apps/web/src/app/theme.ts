@@ -153,9 +153,11 @@ const closeName = () => i18n.t('common.close');
  * get names (the close buttons of dialogs, drawers, toasts and alerts, the arrows of
  * paginations). Menus keep no focus placeholder inside (a menu holds only its items; the first
  * item takes the focus instead), and show a coloured item (log out in red) in its readable form,
- * as Menu.Item reads a palette's shade 6 directly.
+ * as Menu.Item reads a palette's shade 6 directly. A loader is a status region, so the label
+ * a screen gives it ("Loading…") is allowed (ARIA forbids aria-label on a bare span) and read.
  */
 const COMPONENTS = {
+  Loader: { defaultProps: { role: 'status' } },
   Modal: { defaultProps: () => ({ closeButtonProps: { 'aria-label': i18n.t('common.close_dialog') } }) },
   Drawer: { defaultProps: () => ({ closeButtonProps: { 'aria-label': i18n.t('common.close_dialog') } }) },
   Notification: { defaultProps: () => ({ closeButtonProps: { 'aria-label': closeName() } }) },

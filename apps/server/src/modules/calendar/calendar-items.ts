@@ -338,12 +338,12 @@ export async function loadCalendarPresentContext(
   callerSettings?: ClientSettings,
 ): Promise<CalendarPresentContext> {
   const visible = await accessOf(auth).visible(ctx.db);
-  const clientIds = [...new Set([auth.clientId, ...rows.map((r) => r.client_id)])].filter(
-    (id) => !callerSettings || id !== auth.clientId,
-  );
+  const clientIds = new Set(rows.map((r) => r.client_id));
+  if (callerSettings) clientIds.delete(auth.clientId);
+  else clientIds.add(auth.clientId);
   const workspaceIds = [...new Set([...rows.map((r) => r.workspace_id), ...extraWorkspaceIds])];
   const [settings, availableAssignees, attachments] = await Promise.all([
-    findClientSettings(ctx.db, clientIds),
+    findClientSettings(ctx.db, [...clientIds]),
     findAvailableAssignees(ctx.db, workspaceIds, accessOf(auth).copiesAt(ctx.db)),
     findItemAttachments(
       ctx.db,

@@ -50,7 +50,6 @@ export type CalendarTimelineProps = {
   onChange: (change: Partial<CalendarScreenState>, options?: { replace?: boolean }) => void;
 };
 
-/** The right sidebar shows between window widths 1300 and 2560 (001 §2, §9). */
 /** The pointer decides the row under a mouse or a finger; by keyboard, the card's top-left corner. */
 const collisionDetection: CollisionDetection = (args) => {
   if (args.pointerCoordinates) return pointerWithin(args);

@@ -238,7 +238,7 @@ function NotificationList({
   if (list.isPending) {
     return (
       <Center h={160}>
-        <Loader size="sm" role="status" aria-label={t('common.loading')} />
+        <Loader size="sm" aria-label={t('common.loading')} />
       </Center>
     );
   }

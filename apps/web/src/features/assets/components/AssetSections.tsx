@@ -105,7 +105,7 @@ function ActivityLog({ assetId }: { assetId: number }) {
   const activity = useAssetActivity(assetId, page);
   return (
     <Stack gap={6}>
-      {activity.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
+      {activity.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
       {activity.isError && <ErrorPanel error={activity.error} onRetry={() => activity.refetch()} />}
       {activity.data?.data.length === 0 && (
         <Text c="dimmed" size="sm">
@@ -157,7 +157,7 @@ function Schedules({ assetId }: { assetId: number }) {
   const schedules = useAssetSchedules(assetId, page);
   return (
     <Stack gap={6}>
-      {schedules.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
+      {schedules.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
       {schedules.isError && <ErrorPanel error={schedules.error} onRetry={() => schedules.refetch()} />}
       {schedules.data?.data.length === 0 && (
         <Text c="dimmed" size="sm">
@@ -186,7 +186,7 @@ function IssueRows({ assetId, kind }: { assetId: number; kind: 'issues' | 'tasks
   const issues = useAssetIssues(assetId, page, kind);
   return (
     <Stack gap={6}>
-      {issues.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
+      {issues.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
       {issues.isError && <ErrorPanel error={issues.error} onRetry={() => issues.refetch()} />}
       {issues.data?.data.length === 0 && (
         <Text c="dimmed" size="sm">

@@ -140,7 +140,7 @@ export function CalendarPage() {
         <Suspense
           fallback={
             <Center py="xl">
-              <Loader size="sm" role="status" aria-label={t('calendar.loading')} />
+              <Loader size="sm" aria-label={t('calendar.loading')} />
             </Center>
           }
         >

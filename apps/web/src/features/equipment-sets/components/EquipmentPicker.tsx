@@ -195,7 +195,7 @@ export function EquipmentPicker({
           <ScrollArea.Autosize mah={280} type="scroll" onBottomReached={loadMore}>
             {pages.isLoading && (
               <Group justify="center" p="xs">
-                <Loader size="xs" role="status" aria-label={t('equipment-sets.loading')} />
+                <Loader size="xs" aria-label={t('equipment-sets.loading')} />
               </Group>
             )}
             {pages.isError && <Combobox.Empty>{t('equipment-sets.picker.load_failed')}</Combobox.Empty>}

@@ -97,7 +97,7 @@ export function GroupDrawer({
     >
       {detail.isPending && (
         <Center py="xl">
-          <Loader role="status" aria-label={t('equipment-sets.loading')} />
+          <Loader aria-label={t('equipment-sets.loading')} />
         </Center>
       )}
       {detail.isError && (

@@ -111,7 +111,7 @@ function ActivityLog({ equipmentId }: { equipmentId: number }) {
   const activity = useEquipmentActivity(equipmentId, page);
   return (
     <Stack gap={6}>
-      {activity.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
+      {activity.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
       {activity.isError && <ErrorPanel error={activity.error} onRetry={() => activity.refetch()} />}
       {activity.data?.data.length === 0 && (
         <Text c="dimmed" size="sm">
@@ -163,7 +163,7 @@ function QrCode({ item }: { item: Equipment }) {
     <Stack align="center" gap="md" data-testid="equipment-qr">
       {qr.isPending && (
         <Center h={240}>
-          <Loader role="status" aria-label={t('common.loading')} />
+          <Loader aria-label={t('common.loading')} />
         </Center>
       )}
       {qr.isError && (
@@ -220,7 +220,7 @@ function ScanLog({ equipmentId }: { equipmentId: number }) {
   const scans = useEquipmentScanLog(equipmentId, page);
   return (
     <Stack gap="xs">
-      {scans.isPending && <Loader size="sm" role="status" aria-label={t('common.loading')} />}
+      {scans.isPending && <Loader size="sm" aria-label={t('common.loading')} />}
       {scans.isError && <ErrorPanel error={scans.error} onRetry={() => scans.refetch()} />}
       {scans.data?.data.length === 0 && (
         <Text c="dimmed" size="sm">

@@ -68,7 +68,7 @@ export function JoinOrganisationPage() {
     return (
       <AuthLayout title={t('profiles.join.title')}>
         <Center py="xl">
-          <Loader role="status" aria-label={t('profiles.join.title')} />
+          <Loader aria-label={t('profiles.join.title')} />
         </Center>
       </AuthLayout>
     );

@@ -50,7 +50,7 @@ export function PublicLoading({ title }: { title: string }) {
   return (
     <PublicFrame title={title}>
       <Center py="xl">
-        <Loader role="status" aria-label={title} />
+        <Loader aria-label={title} />
       </Center>
     </PublicFrame>
   );

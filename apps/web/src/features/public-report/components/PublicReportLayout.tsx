@@ -105,7 +105,7 @@ export function PublicReportLoading({ language, label }: { language: UiLanguage;
   return (
     <PublicReportLayout organisation={null} logo={null} color={null} language={language}>
       <Center py="xl">
-        <Loader role="status" aria-label={label} />
+        <Loader aria-label={label} />
       </Center>
     </PublicReportLayout>
   );

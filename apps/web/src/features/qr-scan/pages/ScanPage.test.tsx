@@ -3,6 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { buildTheme } from '../../../app/theme';
 import { setupI18n } from '../../../i18n';
 import { ScanPage } from './ScanPage';
 
@@ -23,7 +24,7 @@ afterEach(() => {
 function renderPage() {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <MantineProvider env="test">
+    <MantineProvider env="test" theme={buildTheme({ primary: '#1c7ed6', secondary: '#495057' })}>
       <QueryClientProvider client={client}>
         <MemoryRouter initialEntries={['/dashboard/scan']}>
           <ScanPage />

@@ -160,7 +160,7 @@ export function ScanPage() {
             {camera !== 'running' && (
               <Stack align="center" justify="center" h="100%" gap="xs" p="md">
                 {camera === 'starting' ? (
-                  <Loader color="gray.3" role="status" aria-label={t('qr-scan.camera_starting')} />
+                  <Loader color="gray.3" aria-label={t('qr-scan.camera_starting')} />
                 ) : (
                   <IconCameraOff size={36} color="var(--mantine-color-gray-3)" aria-hidden />
                 )}

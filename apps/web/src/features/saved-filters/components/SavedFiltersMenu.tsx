@@ -188,7 +188,7 @@ export function SavedFiltersMenu() {
             <Divider />
             {list.isPending && (
               <Group justify="center" py="sm">
-                <Loader size="sm" role="status" aria-label={t('saved-filters.loading')} />
+                <Loader size="sm" aria-label={t('saved-filters.loading')} />
               </Group>
             )}
             {list.isError && (

@@ -67,7 +67,7 @@ export function ScheduleDetailPage() {
   if (schedule.isPending)
     return (
       <Center py="xl">
-        <Loader role="status" aria-label={t('schedule-editor.loading')} />
+        <Loader aria-label={t('schedule-editor.loading')} />
       </Center>
     );
   return (

@@ -15,12 +15,7 @@ export function ViewerMedia({ item, kind, url }: { item: GalleryItem; kind: stri
     return (
       <>
         {loadedSource !== source && (
-          <Loader
-            color="gray.3"
-            style={{ position: 'absolute' }}
-            role="status"
-            aria-label={t('attachments.loading')}
-          />
+          <Loader color="gray.3" style={{ position: 'absolute' }} aria-label={t('attachments.loading')} />
         )}
         <img
           onLoad={() => setLoadedSource(source)}
